@@ -1,0 +1,64 @@
+#include "cells.h"
+#include <stdlib.h>
+
+int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
+               double min_width, const int single_layer[3]) {
+    uint64_t total = 1;
+    for (int a = 0; a < 3; a++) {
+        double k = single_layer[a] ? 1.0 : box[a] / min_width;
+        int n = k < 1.0 ? 1 : (k > 4096.0 ? 4096 : (int)k);
+        /* keep the cell count near the particle count: more cells only cost memory */
+        g->n[a] = n;
+        g->periodic[a] = periodic[a];
+        total *= (uint64_t)n;
+    }
+    /* More cells than ~2 per particle waste memory and scan time: coarsen the largest axis. */
+    while (total > 2ull * particles + 64 && total > 1) {
+        int a = 0;
+        for (int b = 1; b < 3; b++) if (g->n[b] > g->n[a]) a = b;
+        if (g->n[a] <= 3) break;
+        total /= (uint64_t)g->n[a];
+        g->n[a] = g->n[a] * 3 / 4;
+        total *= (uint64_t)g->n[a];
+    }
+    for (int a = 0; a < 3; a++) g->width[a] = box[a] / g->n[a];
+    g->count = (uint32_t)total;
+    g->head = malloc(sizeof(int32_t) * g->count);
+    g->next = malloc(sizeof(int32_t) * particles);
+    g->prev = malloc(sizeof(int32_t) * particles);
+    g->cell = malloc(sizeof(int32_t) * particles);
+    if (!g->head || !g->next || !g->prev || !g->cell) return -1;
+    for (uint32_t c = 0; c < g->count; c++) g->head[c] = -1;
+    return 0;
+}
+
+void cells_free(cell_grid *g) {
+    free(g->head); free(g->next); free(g->prev); free(g->cell);
+    g->head = g->next = g->prev = g->cell = NULL;
+}
+
+int cells_coord(const cell_grid *g, int axis, double x) {
+    int n = g->n[axis];
+    double k = x / g->width[axis];
+    if (g->periodic[axis]) {
+        int c = (int)k;  /* positions are kept in [0, L) on periodic axes */
+        if (k < 0.0) c = 0;
+        return c >= n ? n - 1 : c;
+    }
+    if (!(k >= 0.0)) return 0;
+    if (k >= (double)n) return n - 1;
+    return (int)k;
+}
+
+void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
+    int32_t h = g->head[c];
+    g->next[p] = h; g->prev[p] = -1;
+    if (h >= 0) g->prev[h] = p;
+    g->head[c] = p; g->cell[p] = (int32_t)c;
+}
+
+void cells_remove(cell_grid *g, int32_t p) {
+    int32_t nx = g->next[p], pv = g->prev[p];
+    if (pv >= 0) g->next[pv] = nx; else g->head[g->cell[p]] = nx;
+    if (nx >= 0) g->prev[nx] = pv;
+}

@@ -1,0 +1,43 @@
+/* Cell lists: the box is cut into cells at least one contact distance wide, so a particle can
+ * only touch particles in its own and the adjacent cells. Periodic axes wrap (and need >= 3
+ * cells); on open axes the two edge cells reach out to infinity, so a particle that leaves the
+ * box (a ball falling through its plate) stays in the grid. Particles move between cells at
+ * cell-crossing events. Each cell is a doubly linked list: O(1) insert and remove. */
+#ifndef EDPD_CELLS_H
+#define EDPD_CELLS_H
+#include <stdint.h>
+
+typedef struct cell_grid {
+    int n[3];          /* cells per axis */
+    double width[3];   /* cell edge per axis */
+    int periodic[3];
+    uint32_t count;    /* n[0] n[1] n[2] */
+    int32_t *head;     /* first particle in each cell, -1 if empty */
+    int32_t *next, *prev;
+    int32_t *cell;     /* cell of each particle */
+} cell_grid;
+
+int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
+               double min_width, const int single_layer[3]);
+void cells_free(cell_grid *g);
+/* Cell index along one axis for a coordinate (clamped on open axes, wrapped on periodic ones). */
+int cells_coord(const cell_grid *g, int axis, double x);
+static inline uint32_t cells_index(const cell_grid *g, int cx, int cy, int cz) {
+    return (uint32_t)cx + (uint32_t)g->n[0] * ((uint32_t)cy + (uint32_t)g->n[1] * (uint32_t)cz);
+}
+static inline void cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
+    out[0] = (int)(c % (uint32_t)g->n[0]);
+    out[1] = (int)((c / (uint32_t)g->n[0]) % (uint32_t)g->n[1]);
+    out[2] = (int)(c / ((uint32_t)g->n[0] * (uint32_t)g->n[1]));
+}
+void cells_insert(cell_grid *g, int32_t p, uint32_t c);
+void cells_remove(cell_grid *g, int32_t p);
+/* Neighbour cell along one axis: offset -1, 0 or +1; -1 if it does not exist (open axis). */
+static inline int cells_step(const cell_grid *g, int axis, int c, int off) {
+    int k = c + off, n = g->n[axis];
+    if (k >= 0 && k < n) return k;
+    if (!g->periodic[axis]) return -1;
+    return k < 0 ? k + n : k - n;
+}
+
+#endif

@@ -1,0 +1,43 @@
+#include "args.h"
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int arg_fail(cli_args *a, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->error, sizeof a->error, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+int arg_double(cli_args *a, const char *flag, const char *text, double lo, double hi, double *out) {
+    if (!text) return arg_fail(a, "%s: needs a value (a number in [%g, %g])", flag, lo, hi);
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end != 0 || errno == ERANGE || !isfinite(v))
+        return arg_fail(a, "%s: '%s' is not a finite number (allowed: [%g, %g])", flag, text, lo, hi);
+    if (v < lo || v > hi) return arg_fail(a, "%s: %s is out of range (allowed: [%g, %g])", flag, text, lo, hi);
+    *out = v;
+    return 1;
+}
+
+int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64_t hi, uint64_t *out) {
+    if (!text) return arg_fail(a, "%s: needs a value (an integer in [%llu, %llu])", flag,
+                               (unsigned long long)lo, (unsigned long long)hi);
+    char *end = NULL;
+    errno = 0;
+    if (text[0] == '-') return arg_fail(a, "%s: '%s' must be an integer in [%llu, %llu]", flag, text,
+                                        (unsigned long long)lo, (unsigned long long)hi);
+    unsigned long long v = strtoull(text, &end, 10);
+    if (end == text || *end != 0 || errno == ERANGE)
+        return arg_fail(a, "%s: '%s' is not an integer (allowed: [%llu, %llu])", flag, text,
+                        (unsigned long long)lo, (unsigned long long)hi);
+    if (v < lo || v > hi) return arg_fail(a, "%s: %s is out of range (allowed: [%llu, %llu])", flag, text,
+                                          (unsigned long long)lo, (unsigned long long)hi);
+    *out = v;
+    return 1;
+}

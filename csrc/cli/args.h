@@ -1,0 +1,14 @@
+/* Strict command-line parsing: every flag value is checked and a bad one is reported with the
+ * flag's name and allowed range. */
+#ifndef EDPD_CLI_ARGS_H
+#define EDPD_CLI_ARGS_H
+#include <stdint.h>
+
+typedef struct cli_args { int argc; char **argv; int pos; char error[300]; } cli_args;
+
+/* Returns 1 and stores the value, or 0 with args->error set. */
+int arg_double(cli_args *a, const char *flag, const char *text, double lo, double hi, double *out);
+int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
+int arg_fail(cli_args *a, const char *fmt, ...);
+
+#endif

@@ -1,0 +1,124 @@
+#include "bench.h"
+#include "../edpd.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+typedef struct bench_case {
+    const char *name;
+    edpd_scenario scenario;
+    int dim;
+    uint32_t n;
+    double number_density;  /* n sigma^dim */
+    double restitution;
+} bench_case;
+
+static const double PI = 3.14159265358979323846;
+
+static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+static double peak_rss_mb(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_maxrss / 1024.0;
+}
+
+typedef struct bench_result { double coll_per_s, events_per_s, us_per_event, rss_mb; uint64_t events, collisions; } bench_result;
+
+static int run_case(const bench_case *b, uint64_t events, bench_result *out) {
+    edpd_config c = edpd_scenario_config(b->scenario);
+    c.dim = b->dim;
+    c.n = b->n;
+    c.restitution = b->restitution;
+    c.packing_fraction = b->number_density * (b->dim == 3 ? PI / 6.0 : PI / 4.0);
+    if (b->restitution < 1.0) c.tc = 1e-4;  /* keep the cooling gas from collapsing during the benchmark */
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    if (!w) { fprintf(stderr, "edpd bench: %s: %s\n", b->name, err.message); return 0; }
+    edpd_advance(w, INFINITY, (uint64_t)b->n * 4, &err); /* leave the lattice */
+    edpd_stats s0, s1;
+    edpd_get_stats(w, &s0);
+    double t0 = cpu_seconds();
+    edpd_advance(w, INFINITY, events, &err);
+    double cpu = cpu_seconds() - t0;
+    edpd_get_stats(w, &s1);
+    out->events = s1.events - s0.events;
+    out->collisions = s1.collisions - s0.collisions;
+    out->events_per_s = cpu > 0 ? out->events / cpu : NAN;
+    out->coll_per_s = cpu > 0 ? out->collisions / cpu : NAN;
+    out->us_per_event = out->events ? 1e6 * cpu / out->events : NAN;
+    out->rss_mb = peak_rss_mb();
+    edpd_destroy(w);
+    return 1;
+}
+
+int cmd_bench(int argc, char **argv) {
+    int json = 0, quick = 0, scaling = 0;
+    for (int k = 2; k < argc; k++) {
+        if (strcmp(argv[k], "--json") == 0) json = 1;
+        else if (strcmp(argv[k], "--quick") == 0) quick = 1;
+        else if (strcmp(argv[k], "--scaling") == 0) scaling = 1;
+        else { fprintf(stderr, "edpd: bench: unknown flag '%s' (allowed: --json, --quick, --scaling)\n", argv[k]); return 2; }
+    }
+    static const bench_case cases[] = {
+        {"elastic-3d-n13500-rho0.5", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.5, 1.0},
+        {"elastic-3d-n13500-rho0.9", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.9, 1.0},
+        {"granular-3d-n13500-rho0.5-e0.9", EDPD_SCENARIO_GRANULAR, 3, 13500, 0.5, 0.9},
+        {"elastic-2d-n10000-rho0.5", EDPD_SCENARIO_ELASTIC, 2, 10000, 0.5, 1.0},
+    };
+    static const uint32_t scale_n[] = {1000, 10000, 100000, 1000000};
+    uint64_t events = quick ? 200000 : 4000000;
+    if (json) printf("{\n  \"engine\": \"native\",\n  \"cases\": [");
+    int first = 1;
+    int ncases = (int)(sizeof cases / sizeof cases[0]);
+    int nscale = scaling ? 4 : 0;
+    for (int k = 0; k < ncases + nscale; k++) {
+        bench_case b;
+        char name[64];
+        if (k < ncases) b = cases[k];
+        else {
+            b = cases[0];
+            b.n = scale_n[k - ncases];
+            snprintf(name, sizeof name, "scaling-elastic-3d-n%u-rho0.5", b.n);
+            b.name = name;
+        }
+        bench_result r;
+        if (!run_case(&b, events, &r)) return 1;
+        if (json)
+            printf("%s\n    {\"name\": \"%s\", \"n\": %u, \"dim\": %d, \"number_density\": %g, \"restitution\": %g, "
+                   "\"events\": %llu, \"collisions\": %llu, \"collisions_per_second\": %.0f, \"events_per_second\": %.0f, "
+                   "\"us_per_event\": %.4f, \"peak_rss_mb\": %.1f}",
+                   first ? "" : ",", b.name, b.n, b.dim, b.number_density, b.restitution,
+                   (unsigned long long)r.events, (unsigned long long)r.collisions, r.coll_per_s, r.events_per_s,
+                   r.us_per_event, r.rss_mb);
+        else
+            printf("%-34s %9.0f collisions/s %9.0f events/s %7.3f us/event  peak RSS %.1f MB\n", b.name,
+                   r.coll_per_s, r.events_per_s, r.us_per_event, r.rss_mb);
+        first = 0;
+        fflush(stdout);
+    }
+    /* the paper's Fig. 7 sweep, both detectors */
+    uint64_t samples = quick ? 10000 : 100000;
+    if (json) printf("\n  ],\n  \"sweeps\": [");
+    for (int d = 0; d < 2; d++) {
+        edpd_sweep_config sc = edpd_default_sweep_config();
+        sc.detector = d == 0 ? EDPD_DETECTOR_STABLE : EDPD_DETECTOR_NAIVE_HALT;
+        sc.count = samples;
+        edpd_sweep_result r;
+        memset(&r, 0, sizeof r);
+        edpd_error err;
+        double t0 = cpu_seconds();
+        if (edpd_ball_sweep(&sc, &r, &err) != EDPD_OK) { fprintf(stderr, "edpd bench: %s\n", err.message); return 1; }
+        double cpu = cpu_seconds() - t0;
+        if (json)
+            printf("%s\n    {\"name\": \"ball-sweep-%s\", \"samples\": %llu, \"seconds\": %.3f, \"samples_per_second\": %.0f}",
+                   d ? "," : "", edpd_detector_name(sc.detector), (unsigned long long)samples, cpu, samples / cpu);
+        else
+            printf("ball sweep (%s) %llu samples: %.3f s (%.0f samples/s; 10^6 would take %.1f s)\n",
+                   edpd_detector_name(sc.detector), (unsigned long long)samples, cpu, samples / cpu, cpu * 1e6 / samples);
+    }
+    if (json) printf("\n  ]\n}\n");
+    return 0;
+}

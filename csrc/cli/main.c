@@ -1,0 +1,252 @@
+/* edpd — the native command-line program: run, sweep, bench (DESIGN.md §4). */
+#include "../edpd.h"
+#include "args.h"
+#include "json.h"
+#include "bench.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *USAGE =
+    "usage:\n"
+    "  edpd run   --scenario {granular|elastic|bouncing-ball} --detector {stable|naive-halt|naive-miss|naive-rewind}\n"
+    "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
+    "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T]\n"
+    "             (--events K | --time T) [--json]\n"
+    "  edpd sweep --scenario bouncing-ball --samples M --detector D [--restitution E] [--seed S]\n"
+    "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
+    "  edpd bench [--json] [--quick] [--scaling]\n";
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int fail(const char *msg) {
+    fprintf(stderr, "edpd: %s\n", msg);
+    return 2;
+}
+
+static const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv[++a->pos] : NULL; }
+
+/* ---- run ------------------------------------------------------------------------------- */
+
+static int cmd_run(cli_args *a) {
+    edpd_scenario scenario = EDPD_SCENARIO_GRANULAR;
+    const char *scenario_name = NULL;
+    /* the scenario fixes the defaults, so find it first */
+    for (int k = 2; k < a->argc; k++)
+        if (strcmp(a->argv[k], "--scenario") == 0 && k + 1 < a->argc) scenario_name = a->argv[k + 1];
+    if (!scenario_name) return fail("run: --scenario is required (granular, elastic or bouncing-ball)");
+    if (!edpd_scenario_from_name(scenario_name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM)
+        return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
+    edpd_config c = edpd_scenario_config(scenario);
+    uint64_t events = 0, u;
+    double t_end = NAN, equilibrate = 0.0, d;
+    int json = 0, have_events = 0, have_time = 0;
+    for (a->pos = 2; a->pos < a->argc; a->pos++) {
+        const char *f = a->argv[a->pos];
+        if (strcmp(f, "--scenario") == 0) { value_of(a); }
+        else if (strcmp(f, "--json") == 0) json = 1;
+        else if (strcmp(f, "--detector") == 0) {
+            const char *v = value_of(a);
+            if (!edpd_detector_from_name(v, &c.detector))
+                return fail("--detector: must be one of stable, naive-halt, naive-miss, naive-rewind");
+        }
+        else if (strcmp(f, "--n") == 0) { if (!arg_u64(a, f, value_of(a), 1, EDPD_MAX_N, &u)) return fail(a->error); c.n = (uint32_t)u; }
+        else if (strcmp(f, "--dim") == 0) { if (!arg_u64(a, f, value_of(a), 2, 3, &u)) return fail(a->error); c.dim = (int)u; }
+        else if (strcmp(f, "--seed") == 0) { if (!arg_u64(a, f, value_of(a), 0, 4294967295ull, &u)) return fail(a->error); c.seed = (uint32_t)u; }
+        else if (strcmp(f, "--packing-fraction") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1.0, &c.packing_fraction)) return fail(a->error); }
+        else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &c.restitution)) return fail(a->error); }
+        else if (strcmp(f, "--gravity") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &d)) return fail(a->error); c.gravity[2] = -d; }
+        else if (strcmp(f, "--plate-offset") == 0) { if (!arg_double(a, f, value_of(a), -1e6, 1e6, &c.plate_offset)) return fail(a->error); }
+        else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
+        else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
+        else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
+        else if (strcmp(f, "--events") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000000000ull, &events)) return fail(a->error); have_events = 1; }
+        else if (strcmp(f, "--time") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e12, &t_end)) return fail(a->error); have_time = 1; }
+        else { char m[1024]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+    }
+    if (have_events == have_time) return fail("run: give exactly one of --events K or --time T");
+
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    if (!w) return fail(err.message);
+    if (equilibrate > 0.0) {
+        edpd_advance(w, equilibrate, UINT64_MAX, &err);
+        edpd_reset_measurements(w);
+    }
+    double t0 = now_seconds();
+    uint64_t ev0 = 0;
+    { edpd_stats s0; edpd_get_stats(w, &s0); ev0 = s0.events; }
+    edpd_stop stop = have_time ? edpd_advance(w, equilibrate + t_end, UINT64_MAX, &err)
+                               : edpd_advance(w, INFINITY, events, &err);
+    double wall = now_seconds() - t0;
+    if (stop == EDPD_STOP_ERROR) { edpd_destroy(w); return fail(err.message); }
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    edpd_status st = edpd_get_status(w);
+    double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
+    if (json) {
+        json_out j;
+        json_open(&j, stdout);
+        json_str(&j, "scenario", edpd_scenario_name(c.scenario));
+        json_str(&j, "detector", edpd_detector_name(c.detector));
+        json_u64(&j, "n", c.n);
+        json_u64(&j, "dim", (uint64_t)c.dim);
+        json_u64(&j, "seed", c.seed);
+        json_num(&j, "packing_fraction", c.scenario == EDPD_SCENARIO_BOUNCING_BALL ? NAN : c.packing_fraction);
+        json_num(&j, "restitution", c.restitution);
+        json_u64(&j, "events", s.events);
+        json_u64(&j, "collisions", s.collisions);
+        json_u64(&j, "plane_impacts", s.plane_impacts);
+        json_u64(&j, "cell_crossings", s.cell_crossings);
+        json_u64(&j, "stale_events", s.stale_events);
+        json_num(&j, "time", s.time);
+        json_num(&j, "kinetic_energy", s.kinetic_energy);
+        json_num(&j, "temperature", s.temperature);
+        json_num(&j, "pressure_z", s.pressure_z);
+        json_num(&j, "mean_free_time", s.mean_free_time);
+        json_u64(&j, "stabilizing_events", s.stabilizing_events);
+        json_u64(&j, "negative_dt_events", s.negative_dt_events);
+        json_u64(&j, "overlapping_pairs", s.overlapping_pairs);
+        json_u64(&j, "plane_overlaps", s.plane_overlaps);
+        json_num(&j, "max_overlap", s.max_overlap);
+        json_u64(&j, "fell_through", s.fell_through);
+        json_u64(&j, "three_body_events", s.three_body_events);
+        json_bool(&j, "halted", st.state == EDPD_STATE_HALTED);
+        json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
+        json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
+        json_num(&j, "status_time", st.state == EDPD_STATE_RUNNING ? NAN : st.time);
+        json_u64(&j, "status_event", st.event);
+        json_hex(&j, "state_hash", s.state_hash);
+        json_num(&j, "events_per_second", eps);
+        {
+            uint64_t h[EDPD_HIST_BINS];
+            edpd_get_impact_histogram(w, h);
+            json_begin_object(&j, "impact_histogram");
+            json_num(&j, "first_bin", -EDPD_HIST_HALF);
+            json_str(&j, "unit", "spacing of doubles at sigma");
+            json_u64(&j, "below", h[0]);
+            json_u64(&j, "above", h[EDPD_HIST_BINS - 1]);
+            json_u64_array(&j, "counts", h + 1, EDPD_HIST_BINS - 2);
+            json_end_object(&j);
+        }
+        json_close(&j);
+    } else {
+        printf("%s, %s detector, n = %u: %llu events (%llu collisions, %llu plane impacts) to t = %.17g\n",
+               edpd_scenario_name(c.scenario), edpd_detector_name(c.detector), c.n,
+               (unsigned long long)s.events, (unsigned long long)s.collisions,
+               (unsigned long long)s.plane_impacts, s.time);
+        if (st.state == EDPD_STATE_HALTED)
+            printf("HALTED: %s at event %llu, t = %.17g (particle %d, partner %d)\n", st.reason,
+                   (unsigned long long)st.event, st.time, st.particle_a, st.particle_b);
+        if (st.state == EDPD_STATE_COLLAPSE)
+            printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
+        printf("kT = %.6g  KE = %.6g  Z = %.6g  mean free time = %.6g\n", s.temperature, s.kinetic_energy,
+               s.pressure_z, s.mean_free_time);
+        printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
+               (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
+               (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
+        printf("state hash %016llx, %.3g events/s\n", (unsigned long long)s.state_hash, eps);
+    }
+    edpd_destroy(w);
+    return 0;
+}
+
+/* ---- sweep ----------------------------------------------------------------------------- */
+
+static int cmd_sweep(cli_args *a) {
+    edpd_sweep_config sc = edpd_default_sweep_config();
+    uint64_t samples = 0, u, shard_i = 0, shard_n = 1;
+    int json = 0, have_samples = 0;
+    double d;
+    for (a->pos = 2; a->pos < a->argc; a->pos++) {
+        const char *f = a->argv[a->pos];
+        if (strcmp(f, "--scenario") == 0) {
+            const char *v = value_of(a);
+            if (!v || strcmp(v, "bouncing-ball") != 0) return fail("sweep: --scenario must be bouncing-ball");
+        }
+        else if (strcmp(f, "--json") == 0) json = 1;
+        else if (strcmp(f, "--detector") == 0) {
+            if (!edpd_detector_from_name(value_of(a), &sc.detector))
+                return fail("--detector: must be one of stable, naive-halt, naive-miss, naive-rewind");
+        }
+        else if (strcmp(f, "--samples") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &samples)) return fail(a->error); have_samples = 1; }
+        else if (strcmp(f, "--seed") == 0) { if (!arg_u64(a, f, value_of(a), 0, 4294967295ull, &u)) return fail(a->error); sc.seed = (uint32_t)u; }
+        else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &sc.restitution)) return fail(a->error); }
+        else if (strcmp(f, "--gravity") == 0) { if (!arg_double(a, f, value_of(a), 1e-6, 1e6, &d)) return fail(a->error); sc.gravity = d; }
+        else if (strcmp(f, "--max-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000, &sc.max_events)) return fail(a->error); }
+        else if (strcmp(f, "--t-max") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &sc.t_max)) return fail(a->error); }
+        else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); sc.collapse_window = (uint32_t)u; }
+        else if (strcmp(f, "--shard") == 0) {
+            const char *v = value_of(a);
+            unsigned long long i = 0, n = 0;
+            char extra;
+            if (!v || sscanf(v, "%llu/%llu%c", &i, &n, &extra) != 2 || n < 1 || n > 100000 || i >= n)
+                return fail("--shard: must be i/n with 0 <= i < n <= 100000, e.g. 0/8");
+            shard_i = i; shard_n = n;
+        }
+        else { char m[1024]; snprintf(m, sizeof m, "sweep: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+    }
+    if (!have_samples) return fail("sweep: --samples M is required (an integer in [1, 100000000])");
+    sc.first = samples * shard_i / shard_n;
+    sc.count = samples * (shard_i + 1) / shard_n - sc.first;
+    edpd_sweep_result r;
+    memset(&r, 0, sizeof r);
+    edpd_error err;
+    double t0 = now_seconds();
+    if (edpd_ball_sweep(&sc, &r, &err) != EDPD_OK) return fail(err.message);
+    double wall = now_seconds() - t0;
+    double ns = (double)r.samples, nh = (double)r.halted;
+    if (json) {
+        json_out j;
+        json_open(&j, stdout);
+        json_str(&j, "scenario", "bouncing-ball");
+        json_str(&j, "detector", edpd_detector_name(sc.detector));
+        json_num(&j, "restitution", sc.restitution);
+        json_u64(&j, "seed", sc.seed);
+        json_u64(&j, "total_samples", samples);
+        json_u64(&j, "first_sample", sc.first);
+        json_u64(&j, "samples", r.samples);
+        json_u64(&j, "halted", r.halted);
+        json_u64(&j, "fell_through", r.fell_through);
+        json_u64(&j, "collapsed", r.collapsed);
+        json_u64(&j, "budget_exhausted", r.exhausted);
+        json_u64(&j, "events_at_halt_sum", r.events_at_halt_sum);
+        json_num(&j, "final_time_sum", r.final_time_sum);
+        json_num(&j, "halted_fraction", ns > 0 ? nh / ns : NAN);
+        json_num(&j, "mean_events_at_halt", nh > 0 ? (double)r.events_at_halt_sum / nh : NAN);
+        json_num(&j, "mean_final_time", ns > nh ? r.final_time_sum / (ns - nh) : NAN);
+        json_num(&j, "fell_through_fraction", ns > 0 ? (double)r.fell_through / ns : NAN);
+        json_num(&j, "collapse_fraction", ns > 0 ? (double)r.collapsed / ns : NAN);
+        json_u64_array(&j, "events_at_halt_histogram", r.hist_events_at_halt, EDPD_SWEEP_HIST);
+        json_num(&j, "seconds", wall);
+        json_close(&j);
+    } else {
+        printf("bouncing-ball sweep, %s detector, %llu samples (eps = %g) in %.2f s\n", edpd_detector_name(sc.detector),
+               (unsigned long long)r.samples, sc.restitution, wall);
+        printf("halted %.4f (mean events at halt %.2f), fell through %.4f, collapsed %.4f, mean final time %.6f\n",
+               ns > 0 ? nh / ns : NAN, nh > 0 ? (double)r.events_at_halt_sum / nh : NAN,
+               ns > 0 ? (double)r.fell_through / ns : NAN, ns > 0 ? (double)r.collapsed / ns : NAN,
+               ns > nh ? r.final_time_sum / (ns - nh) : NAN);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    cli_args a = {argc, argv, 0, {0}};
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(USAGE, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "run") == 0) return cmd_run(&a);
+    if (strcmp(argv[1], "sweep") == 0) return cmd_sweep(&a);
+    if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc, argv);
+    char m[1024];
+    snprintf(m, sizeof m, "unknown command '%s' (use run, sweep or bench)\n%s", argv[1], USAGE);
+    return fail(m);
+}

@@ -1,0 +1,169 @@
+/* Config defaults, names and validation: every field is checked, and an error names the field
+ * and its allowed range. */
+#include "world.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *DETECTOR_NAMES[EDPD_DETECTOR_COUNT] = {"stable", "naive-halt", "naive-miss", "naive-rewind"};
+static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic", "bouncing-ball", "custom"};
+
+/* Random close packing: the jamming limit of hard spheres (3-D) and disks (2-D). */
+#define JAMMING_3D 0.64
+#define JAMMING_2D 0.82
+
+const char *edpd_detector_name(edpd_detector d) {
+    return (unsigned)d < EDPD_DETECTOR_COUNT ? DETECTOR_NAMES[d] : "unknown";
+}
+const char *edpd_scenario_name(edpd_scenario s) {
+    return (unsigned)s < EDPD_SCENARIO_COUNT ? SCENARIO_NAMES[s] : "unknown";
+}
+int edpd_detector_from_name(const char *name, edpd_detector *out) {
+    for (int k = 0; k < EDPD_DETECTOR_COUNT; k++)
+        if (name && strcmp(name, DETECTOR_NAMES[k]) == 0) { *out = (edpd_detector)k; return 1; }
+    return 0;
+}
+int edpd_scenario_from_name(const char *name, edpd_scenario *out) {
+    for (int k = 0; k < EDPD_SCENARIO_COUNT; k++)
+        if (name && strcmp(name, SCENARIO_NAMES[k]) == 0) { *out = (edpd_scenario)k; return 1; }
+    return 0;
+}
+
+edpd_config edpd_default_config(void) {
+    edpd_config c;
+    memset(&c, 0, sizeof c);
+    c.scenario = EDPD_SCENARIO_GRANULAR;
+    c.detector = EDPD_DETECTOR_STABLE;
+    c.dim = 3;
+    c.n = 1000;
+    c.packing_fraction = 0.3;
+    c.restitution = 0.9;
+    c.seed = 1;
+    c.diameter = 1.0;
+    c.mass = 1.0;
+    c.temperature = 1.0;
+    c.plate_offset = NAN;
+    c.tc = 0.0;
+    c.collapse_window = 1000;
+    c.collapse_dt = 1e-10;
+    return c;
+}
+
+edpd_config edpd_scenario_config(edpd_scenario s) {
+    edpd_config c = edpd_default_config();
+    c.scenario = s;
+    if (s == EDPD_SCENARIO_ELASTIC) c.restitution = 1.0;
+    if (s == EDPD_SCENARIO_BOUNCING_BALL) { /* the paper's Fig. 7 */
+        c.n = 1; c.restitution = 0.5; c.gravity[2] = -1.0;
+    }
+    return c;
+}
+
+edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...) {
+    if (err) {
+        err->code = code;
+        snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+        va_list ap;
+        va_start(ap, fmt);
+        char msg[EDPD_MESSAGE_SIZE - 50];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        if (field && *field) snprintf(err->message, sizeof err->message, "%s: %s", field, msg);
+        else snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    return code;
+}
+
+#define BAD(field, ...) return set_error(err, EDPD_ERR_INVALID, field, __VA_ARGS__)
+
+static int finite_in(double x, double lo, double hi) { return isfinite(x) && x >= lo && x <= hi; }
+
+static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
+    if (!c->positions) BAD("positions", "required for the custom scenario (n*3 doubles)");
+    if (!c->velocities) BAD("velocities", "required for the custom scenario (n*3 doubles)");
+    for (int a = 0; a < 3; a++) {
+        if (!finite_in(c->box[a], 1e-6, 1e9)) BAD("box", "each edge must be a finite number in [1e-6, 1e9]");
+        if (c->periodic[a] != 0 && c->periodic[a] != 1) BAD("periodic", "each flag must be 0 or 1");
+        if (c->periodic[a] && c->box[a] < 3.0 * c->diameter)
+            BAD("box", "a periodic edge must be at least 3 diameters (%g), got %g", 3.0 * c->diameter, c->box[a]);
+        if (c->periodic[a] && c->gravity[a] != 0.0)
+            BAD("gravity", "must be 0 along periodic axes (axis %d is periodic)", a);
+    }
+    if (c->dim == 2 && c->periodic[2]) BAD("periodic", "the z axis cannot be periodic in 2-D");
+    for (uint64_t k = 0; k < 3ull * c->n; k++) {
+        if (!isfinite(c->positions[k]) || fabs(c->positions[k]) > 1e9)
+            BAD("positions", "entry %llu is not a finite number within [-1e9, 1e9]", (unsigned long long)k);
+        if (!isfinite(c->velocities[k]) || fabs(c->velocities[k]) > 1e9)
+            BAD("velocities", "entry %llu is not a finite number within [-1e9, 1e9]", (unsigned long long)k);
+        int axis = (int)(k % 3);
+        if (c->periodic[axis] && (c->positions[k] < 0.0 || c->positions[k] >= c->box[axis]))
+            BAD("positions", "entry %llu lies outside the periodic box [0, %g)", (unsigned long long)k, c->box[axis]);
+        if (c->dim == 2 && axis == 2 && (c->positions[k] != 0.0 || c->velocities[k] != 0.0))
+            BAD("positions", "2-D particles need z = 0 and v_z = 0 (entry %llu)", (unsigned long long)k);
+    }
+    if (c->plane_count > EDPD_MAX_PLANES) BAD("plane_count", "must be in [0, %u], got %u", EDPD_MAX_PLANES, c->plane_count);
+    if (c->plane_count && !c->planes) BAD("planes", "plane_count > 0 but no planes given");
+    for (uint32_t k = 0; k < c->plane_count; k++) {
+        const edpd_plane *p = &c->planes[k];
+        double nn = 0;
+        for (int a = 0; a < 3; a++) {
+            if (!isfinite(p->normal[a])) BAD("planes", "plane %u: normal must be finite", k);
+            nn += p->normal[a] * p->normal[a];
+        }
+        if (fabs(nn - 1.0) > 1e-12) BAD("planes", "plane %u: normal must be a unit vector (|n|^2 = %g)", k, nn);
+        if (!finite_in(p->offset, -1e9, 1e9)) BAD("planes", "plane %u: offset must be finite in [-1e9, 1e9]", k);
+        if (!finite_in(p->restitution, 0.0, 1.0)) BAD("planes", "plane %u: restitution must be in [0, 1]", k);
+    }
+    return EDPD_OK;
+}
+
+edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
+    if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
+    if (!c) return set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
+    if ((unsigned)c->scenario >= EDPD_SCENARIO_COUNT)
+        BAD("scenario", "must be one of granular, elastic, bouncing-ball, custom");
+    if ((unsigned)c->detector >= EDPD_DETECTOR_COUNT)
+        BAD("detector", "must be one of stable, naive-halt, naive-miss, naive-rewind");
+    if (c->dim != 2 && c->dim != 3) BAD("dim", "must be 2 or 3, got %d", c->dim);
+    if (c->n < 1 || c->n > EDPD_MAX_N) BAD("n", "must be in [1, %u], got %u", EDPD_MAX_N, c->n);
+    if (!finite_in(c->restitution, 0.0, 1.0)) BAD("restitution", "must be in [0, 1], got %g", c->restitution);
+    if (!finite_in(c->diameter, 1e-3, 1e3)) BAD("diameter", "must be in [0.001, 1000], got %g", c->diameter);
+    if (!finite_in(c->mass, 1e-6, 1e6)) BAD("mass", "must be in [1e-6, 1e6], got %g", c->mass);
+    if (!finite_in(c->temperature, 1e-6, 1e6)) BAD("temperature", "must be in [1e-6, 1e6], got %g", c->temperature);
+    for (int a = 0; a < 3; a++)
+        if (!finite_in(c->gravity[a], -1e6, 1e6)) BAD("gravity", "each component must be in [-1e6, 1e6]");
+    if (!finite_in(c->tc, 0.0, 1e6)) BAD("tc", "must be in [0, 1e6] (0 = off), got %g", c->tc);
+    if (c->collapse_window < 1 || c->collapse_window > 100000000u)
+        BAD("collapse_window", "must be in [1, 1e8] events, got %u", c->collapse_window);
+    if (!finite_in(c->collapse_dt, 0.0, 1.0)) BAD("collapse_dt", "must be in [0, 1], got %g", c->collapse_dt);
+
+    switch (c->scenario) {
+    case EDPD_SCENARIO_GRANULAR:
+    case EDPD_SCENARIO_ELASTIC: {
+        double jam = c->dim == 3 ? JAMMING_3D : JAMMING_2D;
+        if (!(c->packing_fraction > 0.0 && c->packing_fraction < jam))
+            BAD("packing_fraction", "must be in (0, %g) in %d-D (below jamming), got %g", jam, c->dim, c->packing_fraction);
+        if (c->scenario == EDPD_SCENARIO_ELASTIC && c->restitution != 1.0)
+            BAD("restitution", "must be 1 for the elastic scenario, got %g", c->restitution);
+        if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0)
+            BAD("gravity", "must be (0, 0, 0) in the periodic gas scenarios");
+        break;
+    }
+    case EDPD_SCENARIO_BOUNCING_BALL:
+        if (c->dim != 3) BAD("dim", "bouncing-ball is 3-D (balls fall along z): use 3");
+        if (!(c->gravity[2] < 0.0)) BAD("gravity", "the z component must be < 0 for bouncing-ball, got %g", c->gravity[2]);
+        if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0) BAD("gravity", "must point along -z for bouncing-ball");
+        if (!isnan(c->plate_offset) && !finite_in(c->plate_offset, -1e6, 1e6))
+            BAD("plate_offset", "must be NaN (sample in [0, 1)) or in [-1e6, 1e6], got %g", c->plate_offset);
+        if (!isnan(c->plate_offset) && c->n != 1) BAD("plate_offset", "can only be fixed for n = 1 (got n = %u)", c->n);
+        break;
+    case EDPD_SCENARIO_CUSTOM: {
+        edpd_code e = validate_custom(c, err);
+        if (e) return e;
+        break;
+    }
+    default: break;
+    }
+    return EDPD_OK;
+}

@@ -1,0 +1,155 @@
+/* Diagnostics: counters kept per event by the loop, plus on-demand O(N) scans (energy,
+ * overlaps, state hash) evaluated at the current clock without disturbing the lazy state. */
+#include "world.h"
+#include <math.h>
+#include <string.h>
+
+edpd_status edpd_get_status(const edpd_world *w) { return w->status; }
+uint32_t edpd_particle_count(const edpd_world *w) { return w->n; }
+double edpd_time(const edpd_world *w) { return w->time; }
+const edpd_config *edpd_get_config(const edpd_world *w) { return &w->cfg; }
+void edpd_get_box(const edpd_world *w, double out[3]) { for (int a = 0; a < 3; a++) out[a] = w->box[a]; }
+
+void edpd_get_positions(const edpd_world *w, double *out) {
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        out[3 * i] = r.x; out[3 * i + 1] = r.y; out[3 * i + 2] = r.z;
+    }
+}
+
+void edpd_get_positions_f32(const edpd_world *w, float *out) {
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        out[3 * i] = (float)r.x; out[3 * i + 1] = (float)r.y; out[3 * i + 2] = (float)r.z;
+    }
+}
+
+void edpd_get_velocities(const edpd_world *w, double *out) {
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        out[3 * i] = v.x; out[3 * i + 1] = v.y; out[3 * i + 2] = v.z;
+    }
+}
+
+void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out) {
+    memcpy(out, w->hist, sizeof w->hist);
+}
+
+/* FNV-1a over the bytes of the state at the current clock. */
+static uint64_t fnv(uint64_t h, const void *data, size_t len) {
+    const unsigned char *b = data;
+    for (size_t k = 0; k < len; k++) { h ^= b[k]; h *= 0x100000001B3ull; }
+    return h;
+}
+
+uint64_t edpd_state_hash(const edpd_world *w) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    h = fnv(h, &w->n, sizeof w->n);
+    h = fnv(h, &w->events, sizeof w->events);
+    h = fnv(h, &w->time, sizeof w->time);
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        double s[6] = {r.x, r.y, r.z, v.x, v.y, v.z};
+        h = fnv(h, s, sizeof s);
+    }
+    return h;
+}
+
+typedef struct overlap_scan {
+    uint32_t i;
+    vec3 r;
+    uint32_t pairs;
+    double deepest;
+    uint8_t *flags;
+} overlap_scan;
+
+static void scan_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
+    overlap_scan *x = vctx;
+    for (int32_t k = w->cells.head[cell]; k >= 0; k = w->cells.next[k]) {
+        if ((uint32_t)k <= x->i) continue;  /* each pair once */
+        vec3 rk, vk;
+        particle_at(w, &w->p[k], w->time, &rk, &vk);
+        vec3 d = min_image(w, v3_sub(x->r, rk));
+        double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma), r2 = v3_dot(d, d);
+        if (r2 < s * s) {
+            x->pairs++;
+            double depth = (s - sqrt(r2)) / w->cfg.diameter;
+            if (depth > x->deepest) x->deepest = depth;
+            if (x->flags) { x->flags[x->i] = 1; x->flags[k] = 1; }
+        }
+    }
+}
+
+/* Pair overlaps, plane overlaps and fall-throughs at the current clock. */
+static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes, uint32_t *fell,
+                         double *deepest, uint8_t *flags) {
+    struct edpd_world *w = (struct edpd_world *)cw; /* the scan only reads */
+    overlap_scan x = {0, v3(0, 0, 0), 0, 0.0, flags};
+    uint32_t np = 0, nf = 0;
+    if (flags) memset(flags, 0, w->n);
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        x.i = i; x.r = r;
+        world_visit_neighbour_cells(w, (uint32_t)w->cells.cell[i], scan_cell, &x);
+        for (uint32_t k = 0; k < w->plane_count; k++) {
+            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
+            double gap = plane_gap(&w->planes[k], r, w->p[i].sigma);
+            if (gap < -w->p[i].sigma) nf++;  /* entirely beyond the plane */
+            else if (gap < 0.0) {
+                np++;
+                if (-gap / w->cfg.diameter > x.deepest) x.deepest = -gap / w->cfg.diameter;
+                if (flags) flags[i] = 1;
+            }
+        }
+    }
+    if (pairs) *pairs = x.pairs;
+    if (planes) *planes = np;
+    if (fell) *fell = nf;
+    if (deepest) *deepest = x.deepest;
+}
+
+void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out) { overlaps_now(w, NULL, NULL, NULL, NULL, out); }
+
+void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
+    memset(s, 0, sizeof *s);
+    s->time = w->time;
+    s->events = w->events;
+    s->collisions = w->collisions;
+    s->plane_impacts = w->plane_impacts;
+    s->cell_crossings = w->cell_crossings;
+    s->stale_events = w->stale_events;
+    s->stabilizing_events = w->stabilizing_events;
+    s->negative_dt_events = w->negative_dt_events;
+    s->three_body_events = w->three_body_events;
+    overlaps_now(w, &s->overlapping_pairs, &s->plane_overlaps, &s->fell_through, &s->max_overlap, NULL);
+
+    double twice_ke = 0.0;
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        twice_ke += w->p[i].mass * v3_dot(v, v);
+    }
+    s->kinetic_energy = 0.5 * twice_ke;
+    s->temperature = twice_ke / (w->dim * (double)w->n);
+    /* Collision virial: Z = PV/(N kT) = 1 + sum(r_ij.dp_i) / (dim N <kT> t) = 1 + W / (2 int KE dt). */
+    double elapsed = w->time - w->measure_t0;
+    double ke_int = w->ke_integral + w->ke * (w->time - w->ke_time);
+    s->pressure_z = (!w->has_gravity && w->plane_count == 0 && ke_int > 0.0) ? 1.0 + w->virial / (2.0 * ke_int) : NAN;
+    uint64_t coll = w->collisions - w->measure_collisions0;
+    s->mean_free_time = coll > 0 ? (double)w->n * elapsed / (2.0 * (double)coll) : NAN;
+    s->state_hash = edpd_state_hash(w);
+}
+
+/* Start a new measurement window for pressure and mean free time (e.g. after equilibration). */
+void edpd_reset_measurements(edpd_world *w) {
+    w->virial = 0.0;
+    w->ke_integral = 0.0;
+    w->ke_time = w->time;
+    w->measure_t0 = w->time;
+    w->measure_collisions0 = w->collisions;
+}

@@ -1,0 +1,217 @@
+/* edpd — event-driven particle dynamics of hard spheres with stable event detection.
+ *
+ * Public C API, in the style of Box2D v3: a config struct with defaults, create/destroy,
+ * one verb to advance, getters that copy into caller buffers, error codes plus a message,
+ * no global state, no aborts on bad input.
+ *
+ *     edpd_config cfg = edpd_default_config();
+ *     cfg.scenario = EDPD_SCENARIO_GRANULAR; cfg.n = 1000; cfg.restitution = 0.9;
+ *     edpd_error err;
+ *     edpd_world *w = edpd_create(&cfg, &err);
+ *     if (!w) { fprintf(stderr, "%s\n", err.message); ... }
+ *     edpd_advance(w, 10.0, 1000000, &err);   // to t = 10, at most 10^6 events
+ *     edpd_stats s; edpd_get_stats(w, &s);
+ *     edpd_destroy(w);
+ *
+ * Reference: Bannerman, Strobl, Formella & Pöschel, "Stable algorithm for event detection in
+ * event-driven particle dynamics", Comp. Part. Mech. 1, 191–198 (2014).
+ */
+#ifndef EDPD_H
+#define EDPD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Hard caps. They keep every allocation bounded and every loop finite. */
+#define EDPD_MAX_N 4194304u     /* particles per world (2^22) */
+#define EDPD_MAX_PLANES 64u     /* planes shared by all particles */
+#define EDPD_MESSAGE_SIZE 256
+#define EDPD_HIST_HALF 64       /* impact histogram: bins -64..+64 spacings, plus 2 overflow bins */
+#define EDPD_HIST_BINS (2 * EDPD_HIST_HALF + 3)
+
+typedef enum edpd_detector {
+    EDPD_DETECTOR_STABLE = 0,       /* the paper's Algorithms 1 and 2 */
+    EDPD_DETECTOR_NAIVE_HALT = 1,   /* textbook formula; stop when the dynamics becomes undefined */
+    EDPD_DETECTOR_NAIVE_MISS = 2,   /* textbook formula; no root / negative root = no event */
+    EDPD_DETECTOR_NAIVE_REWIND = 3, /* textbook formula; negative dt executed (clock runs back) */
+    EDPD_DETECTOR_COUNT = 4
+} edpd_detector;
+
+typedef enum edpd_scenario {
+    EDPD_SCENARIO_GRANULAR = 0,      /* inelastic gas in a periodic box */
+    EDPD_SCENARIO_ELASTIC = 1,       /* the same with restitution forced to 1 */
+    EDPD_SCENARIO_BOUNCING_BALL = 2, /* the paper's Fig. 7: balls above their own plates */
+    EDPD_SCENARIO_CUSTOM = 3,        /* positions/velocities/box/planes given by the caller */
+    EDPD_SCENARIO_COUNT = 4
+} edpd_scenario;
+
+typedef enum edpd_code {
+    EDPD_OK = 0,
+    EDPD_ERR_INVALID = 1,     /* a config field or argument is out of its range */
+    EDPD_ERR_MEMORY = 2,      /* allocation failed */
+    EDPD_ERR_STATE = 3,       /* the call is not allowed in the world's current state */
+} edpd_code;
+
+typedef struct edpd_error {
+    edpd_code code;
+    char field[48];                 /* the offending config field, or "" */
+    char message[EDPD_MESSAGE_SIZE];
+} edpd_error;
+
+/* A hard plane n·r = offset; particles live on the side n·r > offset. */
+typedef struct edpd_plane {
+    double normal[3];   /* unit normal pointing into the allowed half-space */
+    double offset;
+    double restitution; /* normal restitution of impacts on this plane, in [0, 1] */
+} edpd_plane;
+
+typedef struct edpd_config {
+    edpd_scenario scenario;
+    edpd_detector detector;
+    int dim;                 /* 2 (disks in z = 0) or 3 */
+    uint32_t n;              /* particles (balls for bouncing-ball) */
+    double packing_fraction; /* gas scenarios */
+    double restitution;      /* normal restitution epsilon in [0, 1] (Eq. 5) */
+    uint32_t seed;
+    double gravity[3];       /* uniform acceleration; bouncing-ball default (0,0,-1) */
+    double diameter;         /* sigma, default 1 */
+    double mass;             /* default 1 */
+    double temperature;      /* initial kT of gas scenarios, default 1 */
+    double plate_offset;     /* bouncing-ball with n = 1: r_plate; NaN = sample from seed in [0,1) */
+    double tc;               /* TC model: collisions within tc of a particle's last one are elastic; 0 = off */
+    uint32_t collapse_window;/* events per collapse check window (default 1000) */
+    double collapse_dt;      /* collapse if a whole window advances the clock by <= this (default 1e-10) */
+
+    /* EDPD_SCENARIO_CUSTOM only (ignored otherwise). Arrays of n*3 doubles. */
+    const double *positions;
+    const double *velocities;
+    double box[3];           /* box edge lengths */
+    int periodic[3];         /* 1 = periodic axis; 0 = open axis (planes, if any, are the walls) */
+    const edpd_plane *planes;
+    uint32_t plane_count;
+} edpd_config;
+
+typedef enum edpd_state {
+    EDPD_STATE_RUNNING = 0,
+    EDPD_STATE_HALTED = 1,   /* naive-halt met undefined dynamics */
+    EDPD_STATE_COLLAPSE = 2, /* the clock stopped advancing: inelastic collapse */
+} edpd_state;
+
+typedef enum edpd_stop {
+    EDPD_STOP_TIME = 0,      /* reached the requested time */
+    EDPD_STOP_BUDGET = 1,    /* the event budget ran out first */
+    EDPD_STOP_HALTED = 2,
+    EDPD_STOP_COLLAPSE = 3,
+    EDPD_STOP_ERROR = 4,
+} edpd_stop;
+
+typedef struct edpd_status {
+    edpd_state state;
+    const char *reason;  /* "no-real-root", "overlap-approaching", "collapse" or NULL */
+    uint64_t event;      /* event index at which the state changed */
+    double time;         /* simulation time of that event */
+    int32_t particle_a;  /* particles involved (-1 if none) */
+    int32_t particle_b;  /* partner particle, or -1 - plane index for a plane */
+} edpd_status;
+
+typedef struct edpd_stats {
+    double time;
+    uint64_t events;              /* executed events of every kind */
+    uint64_t collisions;          /* sphere-sphere impacts */
+    uint64_t plane_impacts;       /* sphere-plane impacts */
+    uint64_t cell_crossings;
+    uint64_t stale_events;        /* popped predictions invalidated by a partner's collision */
+    uint64_t stabilizing_events;  /* impacts scheduled because an overlap was deepening (Sect. 4.1) */
+    uint64_t negative_dt_events;  /* executed events with dt < 0 (naive-rewind) */
+    uint64_t three_body_events;   /* impacts leaving a particle overlapping two others */
+    uint32_t overlapping_pairs;   /* now: sphere-sphere pairs with |r_ij| < sigma */
+    uint32_t plane_overlaps;      /* now: spheres overlapping a plane */
+    double max_overlap;           /* now: deepest overlap, in units of sigma */
+    uint32_t fell_through;        /* now: spheres entirely on the wrong side of a plane */
+    double kinetic_energy;
+    double temperature;           /* 2 KE / (dim N) */
+    double pressure_z;            /* collision-virial compressibility factor PV/(N kT) */
+    double mean_free_time;        /* N t / (2 collisions) */
+    uint64_t state_hash;
+} edpd_stats;
+
+/* Configuration with every default filled in. */
+edpd_config edpd_default_config(void);
+/* Defaults of a scenario (restitution, gravity, n, packing fraction). */
+edpd_config edpd_scenario_config(edpd_scenario scenario);
+
+/* Check a config without building a world. */
+edpd_code edpd_validate_config(const edpd_config *cfg, edpd_error *err);
+
+typedef struct edpd_world edpd_world;
+
+/* Returns NULL and fills err on bad input or memory failure. */
+edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err);
+void edpd_destroy(edpd_world *w);
+
+/* The one verb: execute events up to simulation time t_end or until max_events have been
+ * executed, whichever comes first; then the world clock is t_end (time stop) or the time of the
+ * last event. Halts and collapses end the call. Returns why it stopped. */
+edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
+
+edpd_status edpd_get_status(const edpd_world *w);
+void edpd_get_stats(const edpd_world *w, edpd_stats *out);
+uint32_t edpd_particle_count(const edpd_world *w);
+double edpd_time(const edpd_world *w);
+const edpd_config *edpd_get_config(const edpd_world *w);
+
+/* Copy N*3 positions / velocities at the current clock into out (caller allocates 3N doubles). */
+void edpd_get_positions(const edpd_world *w, double *out);
+void edpd_get_velocities(const edpd_world *w, double *out);
+void edpd_get_positions_f32(const edpd_world *w, float *out);
+/* Marks particles that overlap something now (1) into out (N bytes). */
+void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
+/* Box edge lengths. */
+void edpd_get_box(const edpd_world *w, double out[3]);
+/* Impact separations (|r_ij| - sigma) / spacing(sigma): EDPD_HIST_BINS counts; bin 0 is below
+ * -64, bin EDPD_HIST_BINS-1 above +64, bin k for 1..129 is the value k - 65. */
+void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);
+uint64_t edpd_state_hash(const edpd_world *w);
+/* Start a new measurement window for pressure_z and mean_free_time (e.g. after equilibration). */
+void edpd_reset_measurements(edpd_world *w);
+
+/* ---- The paper's Fig. 7 experiment: many independent balls, each its own world ------------ */
+#define EDPD_SWEEP_HIST 256  /* events-at-halt histogram: bins of one event, last = overflow */
+
+typedef struct edpd_sweep_config {
+    edpd_detector detector;
+    double restitution;      /* default 0.5 */
+    double gravity;          /* magnitude, default 1 */
+    uint32_t seed;
+    uint64_t first, count;   /* samples [first, first+count): shards of one sweep combine exactly */
+    uint64_t max_events;     /* budget per sample, default 100000 */
+    double t_max;            /* time limit per sample, default 10 (collapse is at t = 3) */
+    uint32_t collapse_window;/* default 100 */
+} edpd_sweep_config;
+
+typedef struct edpd_sweep_result {
+    uint64_t samples, halted, fell_through, collapsed, exhausted;
+    uint64_t events_at_halt_sum;
+    double final_time_sum;   /* over samples that did not halt */
+    uint64_t hist_events_at_halt[EDPD_SWEEP_HIST];
+} edpd_sweep_result;
+
+edpd_sweep_config edpd_default_sweep_config(void);
+/* Plate offset of sample s: uniform in [0, 1), a function of (seed, s) only. */
+double edpd_sweep_plate_offset(uint32_t seed, uint64_t s);
+/* Runs the samples and ADDS their outcome to *acc (zero it first). */
+edpd_code edpd_ball_sweep(const edpd_sweep_config *cfg, edpd_sweep_result *acc, edpd_error *err);
+
+const char *edpd_detector_name(edpd_detector d);
+const char *edpd_scenario_name(edpd_scenario s);
+int edpd_detector_from_name(const char *name, edpd_detector *out);
+int edpd_scenario_from_name(const char *name, edpd_scenario *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

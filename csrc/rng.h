@@ -1,0 +1,19 @@
+/* The project's own seeded RNG (splitmix64 seeding xoshiro256**). Deterministic on every
+ * platform; the normal deviates use a log written with + - * / only, so that glibc and
+ * Emscripten's libc cannot differ. */
+#ifndef EDPD_RNG_H
+#define EDPD_RNG_H
+#include <stdint.h>
+
+typedef struct edpd_rng { uint64_t s[4]; } edpd_rng;
+
+void rng_seed(edpd_rng *r, uint64_t seed);
+uint64_t rng_next(edpd_rng *r);
+/* Uniform in [0, 1) with 53 random bits. */
+double rng_uniform(edpd_rng *r);
+/* Standard normal (Marsaglia polar method). */
+double rng_normal(edpd_rng *r);
+/* Natural log for x > 0 from + - * / only (exact to ~1 ulp). */
+double det_log(double x);
+
+#endif

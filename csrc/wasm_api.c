@@ -1,0 +1,112 @@
+/* The step API exported to WebAssembly. Arguments stay 32-bit or double (Emscripten 3.1.6 has
+ * no BigInt by default); 64-bit values travel as two 32-bit halves in double arrays. The JS
+ * wrapper (web/src/edpd.js) hides every pointer. */
+#include "edpd.h"
+#include <malloc.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KEEP __attribute__((used))
+
+KEEP edpd_error *wasm_error_new(void) { return calloc(1, sizeof(edpd_error)); }
+KEEP const char *wasm_error_message(const edpd_error *e) { return e->message; }
+KEEP const char *wasm_error_field(const edpd_error *e) { return e->field; }
+KEEP int wasm_error_code(const edpd_error *e) { return (int)e->code; }
+
+/* Returns the world or NULL with *err filled. */
+KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, double packing_fraction,
+                             double restitution, double seed, double gx, double gy, double gz,
+                             double plate_offset, double tc, double collapse_window, double collapse_dt,
+                             edpd_error *err) {
+    edpd_config c = edpd_scenario_config((edpd_scenario)scenario);
+    c.scenario = (edpd_scenario)scenario;
+    c.detector = (edpd_detector)detector;
+    c.dim = dim;
+    c.n = (n >= 0 && n <= 4294967295.0) ? (uint32_t)n : 0;
+    c.packing_fraction = packing_fraction;
+    c.restitution = restitution;
+    c.seed = (uint32_t)seed;
+    c.gravity[0] = gx; c.gravity[1] = gy; c.gravity[2] = gz;
+    c.plate_offset = plate_offset;
+    c.tc = tc;
+    c.collapse_window = (collapse_window >= 0 && collapse_window <= 4294967295.0) ? (uint32_t)collapse_window : 0;
+    c.collapse_dt = collapse_dt;
+    return edpd_create(&c, err);
+}
+
+KEEP void wasm_destroy(edpd_world *w) { edpd_destroy(w); }
+
+KEEP int wasm_advance(edpd_world *w, double t_end, double max_events, edpd_error *err) {
+    uint64_t budget = max_events >= 1.8e19 ? UINT64_MAX : (max_events > 0 ? (uint64_t)max_events : 0);
+    return (int)edpd_advance(w, t_end, budget, err);
+}
+
+KEEP void wasm_positions_f32(edpd_world *w, float *out) { edpd_get_positions_f32(w, out); }
+KEEP void wasm_positions_f64(edpd_world *w, double *out) { edpd_get_positions(w, out); }
+KEEP void wasm_velocities(edpd_world *w, double *out) { edpd_get_velocities(w, out); }
+KEEP void wasm_overlap_flags(edpd_world *w, uint8_t *out) { edpd_get_overlap_flags(w, out); }
+KEEP void wasm_box(edpd_world *w, double *out) { edpd_get_box(w, out); }
+KEEP double wasm_time(edpd_world *w) { return edpd_time(w); }
+KEEP int wasm_particle_count(edpd_world *w) { return (int)edpd_particle_count(w); }
+KEEP int wasm_hist_bins(void) { return EDPD_HIST_BINS; }
+
+static void put_u64(double *out, uint64_t v) { out[0] = (double)(uint32_t)(v >> 32); out[1] = (double)(uint32_t)v; }
+
+/* Stats in a fixed order; 64-bit counters as doubles (exact below 2^53), the hash as halves. */
+#define WASM_STATS 24
+KEEP int wasm_stats_size(void) { return WASM_STATS; }
+KEEP void wasm_stats(edpd_world *w, double *o) {
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    o[0] = s.time; o[1] = (double)s.events; o[2] = (double)s.collisions; o[3] = (double)s.plane_impacts;
+    o[4] = (double)s.cell_crossings; o[5] = (double)s.stale_events; o[6] = (double)s.stabilizing_events;
+    o[7] = (double)s.negative_dt_events; o[8] = (double)s.three_body_events; o[9] = s.overlapping_pairs;
+    o[10] = s.plane_overlaps; o[11] = s.max_overlap; o[12] = s.fell_through; o[13] = s.kinetic_energy;
+    o[14] = s.temperature; o[15] = s.pressure_z; o[16] = s.mean_free_time;
+    put_u64(o + 17, s.state_hash);
+}
+
+KEEP void wasm_state_hash(edpd_world *w, double *o) { put_u64(o, edpd_state_hash(w)); }
+
+KEEP const char *wasm_status(edpd_world *w, double *o) {
+    edpd_status s = edpd_get_status(w);
+    o[0] = s.state; o[1] = (double)s.event; o[2] = s.time; o[3] = s.particle_a; o[4] = s.particle_b;
+    return s.reason ? s.reason : "";
+}
+
+KEEP void wasm_histogram(edpd_world *w, double *o) {
+    uint64_t h[EDPD_HIST_BINS];
+    edpd_get_impact_histogram(w, h);
+    for (int k = 0; k < EDPD_HIST_BINS; k++) o[k] = (double)h[k];
+}
+
+/* Bytes in use by malloc: the leak check of the Jest suite. */
+KEEP double wasm_heap_used(void) { struct mallinfo mi = mallinfo(); return (double)mi.uordblks; }
+
+KEEP void wasm_reset_measurements(edpd_world *w) { edpd_reset_measurements(w); }
+
+/* The Fig. 7 sweep over samples [first, first+count); out: samples, halted, fell_through,
+ * collapsed, exhausted, events_at_halt_sum, final_time_sum, then EDPD_SWEEP_HIST bins. */
+KEEP int wasm_sweep_size(void) { return 7 + EDPD_SWEEP_HIST; }
+KEEP int wasm_sweep(int detector, double restitution, double gravity, double seed, double first, double count,
+                    double max_events, double t_max, double collapse_window, double *out, edpd_error *err) {
+    edpd_sweep_config sc = edpd_default_sweep_config();
+    sc.detector = (edpd_detector)detector;
+    sc.restitution = restitution;
+    sc.gravity = gravity;
+    sc.seed = (uint32_t)seed;
+    sc.first = first >= 0 && first < 1e15 ? (uint64_t)first : (uint64_t)1 << 62;
+    sc.count = count >= 0 && count < 1e15 ? (uint64_t)count : (uint64_t)1 << 62;
+    sc.max_events = max_events >= 1 && max_events < 1e15 ? (uint64_t)max_events : 0;
+    sc.t_max = t_max;
+    sc.collapse_window = collapse_window >= 1 && collapse_window < 1e9 ? (uint32_t)collapse_window : 0;
+    edpd_sweep_result r;
+    memset(&r, 0, sizeof r);
+    int code = (int)edpd_ball_sweep(&sc, &r, err);
+    out[0] = (double)r.samples; out[1] = (double)r.halted; out[2] = (double)r.fell_through;
+    out[3] = (double)r.collapsed; out[4] = (double)r.exhausted; out[5] = (double)r.events_at_halt_sum;
+    out[6] = r.final_time_sum;
+    for (int k = 0; k < EDPD_SWEEP_HIST; k++) out[7 + k] = (double)r.hist_events_at_halt[k];
+    return code;
+}

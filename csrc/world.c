@@ -1,0 +1,406 @@
+/* The event loop (the paper's Sect. 2 with O(log N) per event): one predicted event per
+ * particle in an indexed heap, cell lists with cell-crossing events, lazy particle updates, and
+ * stale-event rejection by per-particle impact counters. */
+#include "world.h"
+#include "detector.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- lazy updates ---------------------------------------------------------------------- */
+
+static void bring_to(struct edpd_world *w, particle *q, double T) {
+    vec3 r, v;
+    particle_at(w, q, T, &r, &v);
+    q->r = r; q->v = v; q->t = T;
+}
+
+/* ---- prediction ------------------------------------------------------------------------ */
+
+typedef struct predict_ctx {
+    uint32_t i;
+    vec3 r, v;        /* particle i at the current time */
+    double T;
+    double best;      /* earliest impact found */
+    int32_t partner;
+    uint32_t partner_count;
+    int branch;
+    int count_overlaps;
+    uint32_t overlaps;
+} predict_ctx;
+
+static void predict_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
+    predict_ctx *x = vctx;
+    const edpd_detector det = w->cfg.detector;
+    particle *p = w->p;
+    for (int32_t k = w->cells.head[cell]; k >= 0; k = w->cells.next[k]) {
+        if ((uint32_t)k == x->i) continue;
+        vec3 rk, vk;
+        particle_at(w, &p[k], x->T, &rk, &vk);
+        vec3 dr = min_image(w, v3_sub(x->r, rk));
+        vec3 dv = v3_sub(x->v, vk);
+        double sigma = 0.5 * (p[x->i].sigma + p[k].sigma);
+        if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;
+        edpd_root root = detect_pair(det, dr, dv, sigma);
+        if (root.branch == BRANCH_NONE) continue;
+        double te = x->T + root.dt;
+        if (te < x->best) {
+            x->best = te; x->partner = k; x->partner_count = p[k].count; x->branch = root.branch;
+        }
+    }
+}
+
+void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
+    const cell_grid *g = &w->cells;
+    int cc[3];
+    cells_unindex(g, c, cc);
+    int lo[3], hi[3];
+    for (int a = 0; a < 3; a++) { lo[a] = g->n[a] == 1 ? 0 : -1; hi[a] = g->n[a] == 1 ? 0 : 1; }
+    for (int dz = lo[2]; dz <= hi[2]; dz++) {
+        int z = cells_step(g, 2, cc[2], dz);
+        if (z < 0) continue;
+        for (int dy = lo[1]; dy <= hi[1]; dy++) {
+            int y = cells_step(g, 1, cc[1], dy);
+            if (y < 0) continue;
+            for (int dx = lo[0]; dx <= hi[0]; dx++) {
+                int xx = cells_step(g, 0, cc[0], dx);
+                if (xx < 0) continue;
+                fn(w, cells_index(g, xx, y, z), ctx);
+            }
+        }
+    }
+}
+
+static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
+    const edpd_plane *pl = &w->planes[k];
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+    double gap = plane_gap(pl, x->r, w->p[x->i].sigma);
+    edpd_root root = detect_plane(w->cfg.detector, gap, v3_dot(n, x->v), v3_dot(n, w->g));
+    if (root.branch == BRANCH_NONE) return;
+    double te = x->T + root.dt;
+    if (te < x->best) { x->best = te; x->partner = -1 - (int32_t)k; x->partner_count = 0; x->branch = root.branch; }
+}
+
+/* Time of the next cell crossing of particle q (at time q->t). Axes with more than one cell
+ * have no acceleration (validated), so the flight is linear there. */
+static void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
+    const cell_grid *g = &w->cells;
+    int cc[3];
+    cells_unindex(g, (uint32_t)g->cell[i], cc);
+    double best = INFINITY;
+    int axis = 0, dir = 0;
+    for (int a = 0; a < 3; a++) {
+        if (g->n[a] == 1) continue;
+        double v = v3_get(q->v, a), r = v3_get(q->r, a), dt;
+        if (v > 0.0) {
+            if (!g->periodic[a] && cc[a] == g->n[a] - 1) continue;
+            dt = ((cc[a] + 1) * g->width[a] - r) / v;
+        } else if (v < 0.0) {
+            if (!g->periodic[a] && cc[a] == 0) continue;
+            dt = (cc[a] * g->width[a] - r) / v;
+        } else continue;
+        if (dt < 0.0) dt = 0.0;
+        if (dt < best) { best = dt; axis = a; dir = v > 0.0 ? 1 : -1; }
+    }
+    q->cross_t = q->t + best;
+    q->cross_axis = (int8_t)axis;
+    q->cross_dir = (int8_t)dir;
+}
+
+static inline double event_key(const particle *q) { return q->ev_t < q->cross_t ? q->ev_t : q->cross_t; }
+
+/* Full prediction for particle i, which must be up to date at w->time. Returns the number of
+ * particles it overlaps if count_overlaps is set. */
+static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
+    particle *q = &w->p[i];
+    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
+    world_visit_neighbour_cells(w, (uint32_t)w->cells.cell[i], predict_in_cell, &x);
+    for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
+    if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
+    q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
+    predict_crossing(w, q, i);
+    if (rebuild_heap) eq_update(&w->queue, i, event_key(q));
+    else w->queue.key[i] = event_key(q);
+    return x.overlaps;
+}
+
+/* ---- events ---------------------------------------------------------------------------- */
+
+/* A particle enters a new cell: only the layer of cells it can newly touch needs checking. */
+static void do_crossing(struct edpd_world *w, uint32_t i) {
+    particle *q = &w->p[i];
+    cell_grid *g = &w->cells;
+    int a = q->cross_axis, dir = q->cross_dir, cc[3];
+    cells_unindex(g, (uint32_t)g->cell[i], cc);
+    int next = cc[a] + dir;
+    if (next >= g->n[a]) { next = 0; v3_set(&q->r, a, v3_get(q->r, a) - w->box[a]); }
+    else if (next < 0) { next = g->n[a] - 1; v3_set(&q->r, a, v3_get(q->r, a) + w->box[a]); }
+    cc[a] = next;
+    cells_remove(g, (int32_t)i);
+    cells_insert(g, (int32_t)i, cells_index(g, cc[0], cc[1], cc[2]));
+
+    int layer = cells_step(g, a, cc[a], dir);
+    if (layer >= 0 && g->n[a] > 1) {
+        predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
+        int lo[3], hi[3];
+        for (int b = 0; b < 3; b++) { lo[b] = g->n[b] == 1 ? 0 : -1; hi[b] = g->n[b] == 1 ? 0 : 1; }
+        lo[a] = hi[a] = 0;
+        int base[3] = {cc[0], cc[1], cc[2]};
+        base[a] = layer;
+        for (int dz = lo[2]; dz <= hi[2]; dz++) {
+            int z = cells_step(g, 2, base[2], dz);
+            if (z < 0) continue;
+            for (int dy = lo[1]; dy <= hi[1]; dy++) {
+                int y = cells_step(g, 1, base[1], dy);
+                if (y < 0) continue;
+                for (int dx = lo[0]; dx <= hi[0]; dx++) {
+                    int xx = cells_step(g, 0, base[0], dx);
+                    if (xx < 0) continue;
+                    predict_in_cell(w, cells_index(g, xx, y, z), &x);
+                }
+            }
+        }
+        q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
+    }
+    predict_crossing(w, q, i);
+    eq_update(&w->queue, i, event_key(q));
+}
+
+static void account_energy(struct edpd_world *w, double dke) {
+    w->ke_integral += w->ke * (w->time - w->ke_time);
+    w->ke_time = w->time;
+    w->ke += dke;
+}
+
+static double effective_restitution(const struct edpd_world *w, double e, const particle *a, const particle *b) {
+    double tc = w->cfg.tc;
+    if (tc > 0.0 && (w->time - a->t_last < tc || (b && w->time - b->t_last < tc))) return 1.0;
+    return e;
+}
+
+/* Eq. (5). Impulses are applied only to approaching pairs, so an executed impact never makes
+ * an overlap deepen. */
+static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
+    particle *a = &w->p[i], *b = &w->p[j];
+    bring_to(w, b, w->time);
+    vec3 dr = min_image(w, v3_sub(a->r, b->r));
+    vec3 dv = v3_sub(a->v, b->v);
+    double r2 = v3_dot(dr, dr), bdot = v3_dot(dr, dv);
+    double sigma = 0.5 * (a->sigma + b->sigma);
+
+    /* impact separation in units of the floating-point spacing at sigma (Fig. 3) */
+    double sep = (sqrt(r2) - sigma) / w->sep_unit;
+    int bin;
+    if (sep < -EDPD_HIST_HALF - 0.5) bin = 0;
+    else if (sep >= EDPD_HIST_HALF + 0.5) bin = EDPD_HIST_BINS - 1;
+    else bin = (int)floor(sep + 0.5) + EDPD_HIST_HALF + 1;
+    w->hist[bin]++;
+
+    if (bdot < 0.0) {
+        double e = effective_restitution(w, w->cfg.restitution, a, b);
+        double mu = a->mass * b->mass / (a->mass + b->mass);
+        double J = (1.0 + e) * mu * bdot / r2;    /* impulse on i is -J dr */
+        double ke0 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
+        a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
+        b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
+        double ke1 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
+        account_energy(w, 0.5 * (ke1 - ke0));
+        w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
+    }
+    a->count++; b->count++;
+    a->t_last = b->t_last = w->time;
+    w->collisions++;
+    uint32_t oi = predict(w, i, 1, 1);
+    uint32_t oj = predict(w, j, 1, 1);
+    if (oi >= 2 || oj >= 2) w->three_body_events++;
+}
+
+static void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
+    particle *a = &w->p[i];
+    const edpd_plane *pl = &w->planes[k];
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+    double u = v3_dot(n, a->v);
+    if (u < 0.0) {
+        double e = effective_restitution(w, pl->restitution, a, NULL);
+        double ke0 = a->mass * v3_dot(a->v, a->v);
+        a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
+        account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
+    }
+    a->count++;
+    a->t_last = w->time;
+    w->plane_impacts++;
+    predict(w, i, 0, 1);
+}
+
+static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) {
+    w->status.state = s;
+    w->status.reason = reason;
+    w->status.event = w->events;
+    w->status.time = w->time;
+    w->status.particle_a = a;
+    w->status.particle_b = b;
+}
+
+/* ---- the one verb ---------------------------------------------------------------------- */
+
+edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err) {
+    if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
+    if (!w) { set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return EDPD_STOP_ERROR; }
+    if (isnan(t_end)) { set_error(err, EDPD_ERR_INVALID, "t_end", "must be a number >= the current time %g", w->time); return EDPD_STOP_ERROR; }
+    if (t_end < w->time && w->cfg.detector != EDPD_DETECTOR_NAIVE_REWIND) {
+        set_error(err, EDPD_ERR_INVALID, "t_end", "must be >= the current time %.17g, got %.17g", w->time, t_end);
+        return EDPD_STOP_ERROR;
+    }
+    if (w->status.state == EDPD_STATE_HALTED) return EDPD_STOP_HALTED;
+    if (w->status.state == EDPD_STATE_COLLAPSE) return EDPD_STOP_COLLAPSE;
+
+    uint64_t done = 0;
+    while (done < max_events) {
+        uint32_t i = eq_top(&w->queue);
+        particle *q = &w->p[i];
+        double tk = w->queue.key[i];
+        if (!(tk <= t_end)) break;
+
+        if (q->cross_t < q->ev_t) {
+            w->time = tk;
+            bring_to(w, q, tk);
+            do_crossing(w, i);
+            w->cell_crossings++;
+        } else {
+            int32_t partner = q->partner;
+            if (partner >= 0 && w->p[partner].count != q->partner_count) {
+                /* the partner changed course since this was predicted */
+                if (tk > w->time) w->time = tk;
+                bring_to(w, q, w->time);
+                predict(w, i, 0, 1);
+                w->stale_events++;
+                continue;
+            }
+            if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
+                w->time = tk;
+                set_status(w, EDPD_STATE_HALTED,
+                           q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching",
+                           (int32_t)i, partner);
+                return EDPD_STOP_HALTED;
+            }
+            if (tk < w->time) w->negative_dt_events++;
+            if (q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) w->stabilizing_events++;
+            w->time = tk;
+            bring_to(w, q, tk);
+            if (partner >= 0) do_pair_impact(w, i, (uint32_t)partner);
+            else do_plane_impact(w, i, (uint32_t)(-1 - partner));
+        }
+        w->events++;
+        done++;
+
+        /* An unbounded run of events at one instant (Sect. 5) must not hang the caller. */
+        if (w->events - w->window_events >= w->cfg.collapse_window) {
+            if (fabs(w->time - w->window_time) <= w->cfg.collapse_dt) {
+                set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, q->partner);
+                return EDPD_STOP_COLLAPSE;
+            }
+            w->window_events = w->events;
+            w->window_time = w->time;
+        }
+    }
+    if (done >= max_events) {
+        uint32_t i = eq_top(&w->queue);
+        if (w->queue.key[i] <= t_end) return EDPD_STOP_BUDGET;
+    }
+    if (isfinite(t_end)) w->time = t_end;
+    return EDPD_STOP_TIME;
+}
+
+/* ---- create / destroy ------------------------------------------------------------------ */
+
+static void *xcalloc(size_t n, size_t s) { return n ? calloc(n, s) : calloc(1, s); }
+
+typedef struct overlap_ctx { uint32_t i; vec3 r; int found; int32_t with; } overlap_ctx;
+
+static void first_overlap_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
+    overlap_ctx *x = vctx;
+    for (int32_t k = w->cells.head[cell]; k >= 0 && !x->found; k = w->cells.next[k]) {
+        if ((uint32_t)k == x->i) continue;
+        vec3 d = min_image(w, v3_sub(x->r, w->p[k].r));
+        double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma);
+        if (v3_dot(d, d) < s * s) { x->found = 1; x->with = k; }
+    }
+}
+
+edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
+    if (edpd_validate_config(cfg, err) != EDPD_OK) return NULL;
+    struct edpd_world *w = xcalloc(1, sizeof *w);
+    if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
+    w->cfg = *cfg;
+    w->n = cfg->n;
+    w->dim = cfg->dim;
+    uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n
+                    : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0;
+    w->p = xcalloc(w->n, sizeof(particle));
+    w->planes = xcalloc(planes, sizeof(edpd_plane));
+    if (!w->p || !w->planes || eq_init(&w->queue, w->n) != 0) {
+        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for %u particles", w->n);
+        edpd_destroy(w);
+        return NULL;
+    }
+    if (scenario_build(w, err) != EDPD_OK) { edpd_destroy(w); return NULL; }
+    w->cfg.positions = w->cfg.velocities = NULL;
+    w->cfg.planes = NULL;
+    w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
+    w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;
+    w->max_sigma = 0.0;
+    for (uint32_t i = 0; i < w->n; i++) if (w->p[i].sigma > w->max_sigma) w->max_sigma = w->p[i].sigma;
+    {   /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
+        int e;
+        frexp(w->cfg.diameter, &e);
+        w->sep_unit = ldexp(1.0, e - 53);
+    }
+    /* Axes with acceleration (or 2-D z) get one cell layer: crossings stay linear in time. */
+    int single[3];
+    for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
+    if (cells_init(&w->cells, w->n, w->box, w->periodic, w->max_sigma, single) != 0) {
+        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the cell lists of %u particles", w->n);
+        edpd_destroy(w);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r = w->p[i].r;
+        cells_insert(&w->cells, (int32_t)i, cells_index(&w->cells, cells_coord(&w->cells, 0, r.x),
+                     cells_coord(&w->cells, 1, r.y), cells_coord(&w->cells, 2, r.z)));
+    }
+    for (uint32_t i = 0; i < w->n; i++) {
+        overlap_ctx x = {i, w->p[i].r, 0, -1};
+        world_visit_neighbour_cells(w, (uint32_t)w->cells.cell[i], first_overlap_in_cell, &x);
+        if (x.found) {
+            set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma", i, x.with);
+            edpd_destroy(w);
+            return NULL;
+        }
+        for (uint32_t k = 0; k < w->plane_count; k++) {
+            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
+            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < 0.0) {
+                set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u", i, k);
+                edpd_destroy(w);
+                return NULL;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < w->n; i++) {
+        particle *q = &w->p[i];
+        w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);
+        predict(w, i, 0, 0);
+    }
+    eq_build(&w->queue, w->n);
+    w->status.state = EDPD_STATE_RUNNING;
+    w->status.particle_a = w->status.particle_b = -1;
+    return w;
+}
+
+void edpd_destroy(edpd_world *w) {
+    if (!w) return;
+    free(w->p);
+    free(w->planes);
+    cells_free(&w->cells);
+    eq_free(&w->queue);
+    free(w);
+}

@@ -1,0 +1,90 @@
+/* Internal layout of a world, shared by the simulation loop, scenarios and diagnostics. */
+#ifndef EDPD_WORLD_H
+#define EDPD_WORLD_H
+#include "edpd.h"
+#include "vec.h"
+#include "cells.h"
+#include "event_queue.h"
+
+#define PARTNER_NONE INT32_MIN
+
+typedef struct particle {
+    vec3 r, v;
+    double t;               /* r and v are valid at time t ("delayed states") */
+    double ev_t;            /* time of the next impact (pair or plane), +inf if none */
+    double cross_t;         /* time of the next cell crossing, +inf if none */
+    double t_last;          /* time of the last impact (TC model) */
+    double sigma, mass;
+    int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
+    uint32_t partner_count; /* partner's impact counter when the event was predicted */
+    uint32_t count;         /* impacts of this particle: stale-event rejection */
+    int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
+    int8_t branch;          /* edpd_branch of the predicted impact */
+    int8_t cross_axis, cross_dir;
+} particle;
+
+struct edpd_world {
+    edpd_config cfg;          /* validated copy; caller pointers cleared */
+    uint32_t n;
+    int dim;
+    particle *p;
+    cell_grid cells;
+    event_queue queue;
+    edpd_plane *planes;       /* shared planes first, then per-particle plates */
+    uint32_t shared_planes, plane_count;
+    double box[3];
+    int periodic[3];
+    vec3 g;
+    int has_gravity;
+    double max_sigma;
+    double time;
+    edpd_status status;
+
+    /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
+    uint64_t events, collisions, plane_impacts, cell_crossings, stale_events;
+    uint64_t stabilizing_events, negative_dt_events, three_body_events;
+    uint64_t hist[EDPD_HIST_BINS];
+    double sep_unit;          /* floating-point spacing at sigma */
+    double virial;            /* sum over impacts of r_ij . dp_i */
+    double ke, ke_integral, ke_time;
+    double measure_t0;
+    uint64_t measure_collisions0;
+    uint64_t window_events; double window_time; /* collapse detection */
+};
+
+/* State of particle k at time T without touching it (lazy update). */
+static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
+    double dt = T - q->t;
+    if (w->has_gravity) {
+        *r = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(w->g, 0.5 * dt * dt)));
+        *v = v3_add(q->v, v3_scale(w->g, dt));
+    } else {
+        *r = v3_add(q->r, v3_scale(q->v, dt));
+        *v = q->v;
+    }
+}
+
+/* Minimum-image separation on periodic axes. */
+static inline vec3 min_image(const struct edpd_world *w, vec3 d) {
+    if (w->periodic[0]) { double L = w->box[0]; if (d.x > 0.5 * L) d.x -= L; else if (d.x < -0.5 * L) d.x += L; }
+    if (w->periodic[1]) { double L = w->box[1]; if (d.y > 0.5 * L) d.y -= L; else if (d.y < -0.5 * L) d.y += L; }
+    if (w->periodic[2]) { double L = w->box[2]; if (d.z > 0.5 * L) d.z -= L; else if (d.z < -0.5 * L) d.z += L; }
+    return d;
+}
+
+/* Overlap function value of a sphere against a plane: n.r - offset - sigma/2. */
+static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+    return v3_dot(n, r) - pl->offset - 0.5 * sigma;
+}
+
+/* Visit the neighbour cells of cell c: fn(world, cell index, ctx). */
+typedef void (*cell_visit_fn)(struct edpd_world *w, uint32_t cell, void *ctx);
+void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx);
+
+/* Scenario set-up (scenario.c): fills positions, velocities, box, planes of a new world. */
+edpd_code scenario_build(struct edpd_world *w, edpd_error *err);
+/* Config validation helpers (config.c). */
+edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
+
+#endif

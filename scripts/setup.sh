@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Set-up shared by `npm start`, `npm test`, `npm run build` and `npm run bench`:
+# installs what is missing (Debian packages via apt when root, npm packages), then builds the
+# native code (build/) and the WebAssembly module (build-wasm/ -> web/wasm/) when stale.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+# ---- system packages -------------------------------------------------------------------
+need=()
+command -v cmake >/dev/null || need+=(cmake)
+command -v cc >/dev/null || need+=(gcc libc6-dev)
+command -v make >/dev/null || need+=(make)
+command -v emcc >/dev/null || need+=(emscripten)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing Debian packages: ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q "${need[@]}" >/tmp/edpd-apt.log 2>&1 || {
+      apt-get update -q >>/tmp/edpd-apt.log 2>&1
+      apt-get install -y -q "${need[@]}" >>/tmp/edpd-apt.log 2>&1 || { tail -20 /tmp/edpd-apt.log; exit 1; }
+    }
+  else
+    echo "edpd setup: missing system packages: ${need[*]}" >&2
+    echo "  install them with: sudo apt-get install ${need[*]}" >&2
+    exit 1
+  fi
+fi
+
+# ---- npm packages ----------------------------------------------------------------------
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# ---- native build ----------------------------------------------------------------------
+jobs=$(nproc 2>/dev/null || echo 2)
+if [ ! -f build/CMakeCache.txt ]; then
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+say "building native core, CLI and C tests (build/)"
+cmake --build build -j "$jobs" 2>&1 | grep -E "error|warning" || true
+[ -x build/edpd ] || { echo "edpd setup: native build failed" >&2; cmake --build build; exit 1; }
+
+# ---- WebAssembly build (Debian's Emscripten 3.1.6; see DESIGN.md §8) -------------------
+export NODE_PATH=/usr/share/nodejs
+if [ ! -f build-wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
+fi
+say "building WebAssembly module (build-wasm/)"
+cmake --build build-wasm -j "$jobs" 2>&1 | grep -E "error|warning" || true
+[ -f build-wasm/edpd.wasm ] || { echo "edpd setup: WebAssembly build failed" >&2; cmake --build build-wasm; exit 1; }
+mkdir -p web/wasm
+for f in edpd.mjs edpd.wasm; do
+  cmp -s "build-wasm/$f" "web/wasm/$f" || cp "build-wasm/$f" "web/wasm/$f"
+done
+say "ready"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan,
+# Jest (WASM step API, URL codec, models), and the browser end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+say() { printf '\033[1m[test]\033[0m %s\n' "$*"; }
+
+say "C tests (ctest)"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+say "C tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
+if [ ! -f build-asan/CMakeCache.txt ]; then
+  CC=gcc cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDPD_SANITIZE=ON >/dev/null
+fi
+cmake --build build-asan -j "$jobs" 2>&1 | grep -E "error|warning" || true
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+say "JavaScript tests (Jest)"
+NODE_OPTIONS=--experimental-vm-modules npx jest --ci

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The CLI contract of DESIGN.md §4: subcommands, flags, JSON fields, errors on stderr with a
+# non-zero exit. Usage: cli_contract.sh path/to/edpd
+set -u
+edpd="$1"
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+json_has() { # json_has FILE field...
+  local f="$1"; shift
+  for k in "$@"; do grep -q "\"$k\":" "$f" || { bad "missing JSON field $k"; return; }; done; ok
+}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+"$edpd" run --scenario granular --detector stable --n 500 --packing-fraction 0.3 --restitution 0.8 --dim 3 --seed 4 --events 20000 --json > "$tmp/run.json" 2> "$tmp/err" && ok || bad "run granular failed: $(cat "$tmp/err")"
+json_has "$tmp/run.json" events collisions time kinetic_energy temperature pressure_z mean_free_time \
+  stabilizing_events negative_dt_events overlapping_pairs max_overlap three_body_events halted halt_reason \
+  collapse state_hash events_per_second
+node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/run.json" 2>/dev/null && ok || bad "run --json is not valid JSON"
+grep -q '"events": 20000' "$tmp/run.json" && ok || bad "run did not execute exactly 20000 events"
+
+"$edpd" run --scenario bouncing-ball --detector naive-halt --plate-offset 0.7637746189766140 --events 1000 --json > "$tmp/ball.json" && ok || bad "run ball"
+grep -q '"halted": true' "$tmp/ball.json" && grep -q '"halt_reason": "no-real-root"' "$tmp/ball.json" && ok || bad "naive-halt ball at 0.76377 must halt with no-real-root: $(grep halt "$tmp/ball.json")"
+"$edpd" run --scenario bouncing-ball --detector stable --plate-offset 0.7637746189766140 --events 100000 --json > "$tmp/ball2.json" && ok || bad "run stable ball"
+grep -q '"collapse": true' "$tmp/ball2.json" && grep -q '"halted": false' "$tmp/ball2.json" && ok || bad "stable ball must collapse"
+
+"$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --restitution 0.5 --seed 1 --json > "$tmp/sweep.json" && ok || bad "sweep"
+json_has "$tmp/sweep.json" samples halted_fraction mean_events_at_halt mean_final_time fell_through_fraction events_at_halt_histogram
+node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/sweep.json" 2>/dev/null && ok || bad "sweep --json is not valid JSON"
+
+# shards add up to the whole sweep
+"$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --shard 0/2 --json > "$tmp/s0.json" && \
+"$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --shard 1/2 --json > "$tmp/s1.json" && ok || bad "sharded sweep"
+node -e '
+const f = p => JSON.parse(require("fs").readFileSync(p));
+const [a, b, w] = [f(process.argv[1]), f(process.argv[2]), f(process.argv[3])];
+process.exit(a.halted + b.halted === w.halted && a.samples + b.samples === w.samples ? 0 : 1)' "$tmp/s0.json" "$tmp/s1.json" "$tmp/sweep.json" && ok || bad "shards do not add up"
+
+# determinism of the CLI
+h1=$("$edpd" run --scenario elastic --detector stable --n 256 --packing-fraction 0.2 --events 5000 --json | grep state_hash)
+h2=$("$edpd" run --scenario elastic --detector stable --n 256 --packing-fraction 0.2 --events 5000 --json | grep state_hash)
+[ "$h1" = "$h2" ] && ok || bad "state_hash differs between identical runs"
+
+# bad input: non-zero exit, message on stderr naming the flag or field and its range
+expect_error() { # expect_error PATTERN args...
+  local pat="$1"; shift
+  if "$edpd" "$@" > "$tmp/out" 2> "$tmp/err"; then bad "accepted: $*"; return; fi
+  [ -s "$tmp/out" ] && { bad "printed to stdout on error: $*"; return; }
+  grep -q -- "$pat" "$tmp/err" && ok || bad "error for '$*' should mention '$pat': $(cat "$tmp/err")"
+}
+expect_error "unknown command" frobnicate
+expect_error "scenario" run --detector stable --events 10
+expect_error "detector" run --scenario granular --detector magic --events 10
+expect_error "--n" run --scenario granular --n 0 --events 10
+expect_error "--n" run --scenario granular --n abc --events 10
+expect_error "--n" run --scenario granular --n -5 --events 10
+expect_error "packing_fraction" run --scenario granular --packing-fraction 0.7 --events 10
+expect_error "--restitution" run --scenario granular --restitution 1.2 --events 10
+expect_error "--restitution" run --scenario granular --restitution nan --events 10
+expect_error "--dim" run --scenario granular --dim 5 --events 10
+expect_error "exactly one" run --scenario granular
+expect_error "exactly one" run --scenario granular --events 5 --time 1
+expect_error "unknown flag" run --scenario granular --events 5 --bogus
+expect_error "--time" run --scenario granular --time -1
+expect_error "--samples" sweep --scenario bouncing-ball --detector stable
+expect_error "--samples" sweep --scenario bouncing-ball --samples 0 --detector stable
+expect_error "--shard" sweep --scenario bouncing-ball --samples 10 --shard 3/2
+expect_error "bouncing-ball" sweep --scenario granular --samples 10
+expect_error "unknown flag" bench --fast
+echo "cli_contract: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

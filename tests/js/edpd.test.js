@@ -1,0 +1,203 @@
+// The WebAssembly step API (web/src/edpd.js) on the module the browser loads.
+import { loadForNode, cli } from './helpers.js';
+import { SCENARIOS, DETECTORS } from '../../web/src/edpd.js';
+
+let edpd;
+beforeAll(async () => { edpd = await loadForNode(); });
+
+const CASES = {
+  granular: { scenario: 'granular', n: 500, packingFraction: 0.35, restitution: 0.7, seed: 11 },
+  'granular-2d': { scenario: 'granular', dim: 2, n: 400, packingFraction: 0.5, restitution: 0.6, seed: 12 },
+  elastic: { scenario: 'elastic', n: 500, packingFraction: 0.3, seed: 13 },
+  'bouncing-ball': { scenario: 'bouncing-ball', n: 16, seed: 14 },
+};
+
+function cliArgs(c, events) {
+  const a = ['run', '--scenario', c.scenario, '--detector', c.detector, '--seed', String(c.seed),
+    '--n', String(c.n), '--events', String(events), '--json'];
+  if (c.dim) a.push('--dim', String(c.dim));
+  if (c.packingFraction) a.push('--packing-fraction', String(c.packingFraction));
+  if (c.restitution !== undefined) a.push('--restitution', String(c.restitution));
+  return a;
+}
+
+describe('wrapper API', () => {
+  test.each(Object.keys(CASES))('%s: every getter on every detector', (name) => {
+    for (const detector of DETECTORS) {
+      const sim = edpd.createSimulation({ ...CASES[name], detector });
+      const n = CASES[name].n;
+      expect(sim.positions()).toHaveLength(3 * n);
+      expect(sim.velocities()).toHaveLength(3 * n);
+      expect(sim.positionsF32()).toBeInstanceOf(Float32Array);
+      expect(sim.overlapFlags()).toHaveLength(n);
+      const stop = sim.advance(0.5, { maxEvents: 20000 });
+      expect(['time', 'budget', 'halted', 'collapse']).toContain(stop);
+      const s = sim.stats();
+      for (const k of ['time', 'events', 'collisions', 'stabilizingEvents', 'negativeDtEvents', 'overlappingPairs',
+        'maxOverlap', 'threeBodyEvents', 'kineticEnergy', 'temperature', 'stateHash']) {
+        expect(s).toHaveProperty(k);
+      }
+      expect(s.stateHash).toMatch(/^[0-9a-f]{16}$/);
+      expect(sim.stateHash()).toBe(s.stateHash);
+      const h = sim.impactHistogram();
+      const total = h.counts.reduce((a, b) => a + b, 0) + h.below + h.above;
+      expect(total).toBe(s.collisions);
+      expect(['running', 'halted', 'collapse']).toContain(sim.status().status);
+      for (const x of sim.positions()) expect(Number.isFinite(x)).toBe(true);
+      sim.destroy();
+    }
+  });
+
+  test('advance moves the clock exactly to t', () => {
+    const sim = edpd.createSimulation({ scenario: 'elastic', n: 256, packingFraction: 0.2 });
+    expect(sim.advance(0.25)).toBe('time');
+    expect(sim.time()).toBe(0.25);
+    expect(sim.runEvents(100)).toBe('budget');
+    expect(sim.stats().events).toBe(sim.stats().events); // stable getters
+    sim.destroy();
+  });
+});
+
+describe('the bouncing-ball contrast (paper Fig. 7)', () => {
+  // plate offset 0.763774618976614: the naive sqrt argument turns negative after 28 impacts
+  const plateOffset = 0.763774618976614;
+  test('naive-halt halts with no real root; stable collapses at t = 3', () => {
+    const naive = edpd.createSimulation({ scenario: 'bouncing-ball', detector: 'naive-halt', plateOffset });
+    expect(naive.advance(10, { maxEvents: 1e6 })).toBe('halted');
+    const ns = naive.status();
+    expect(ns.status).toBe('halted');
+    expect(ns.reason).toBe('no-real-root');
+    expect(ns.event).toBeGreaterThanOrEqual(24);
+    expect(ns.time).toBeLessThan(3);
+    const stable = edpd.createSimulation({ scenario: 'bouncing-ball', detector: 'stable', plateOffset });
+    expect(stable.advance(10, { maxEvents: 1e6 })).toBe('collapse');
+    const ss = stable.status();
+    expect(ss.status).toBe('collapse');
+    // precision of the collapse time: 4 sqrt(2 ulp(1.5)) (see tests/c/test_ball.c)
+    expect(Math.abs(ss.time - 3)).toBeLessThan(8.4e-8);
+    naive.destroy(); stable.destroy();
+  });
+
+  test('sweep: stable never halts, naive-halt does', () => {
+    const s = edpd.sweep({ detector: 'stable', count: 300 });
+    expect(s.halted).toBe(0);
+    expect(s.collapsed).toBe(300);
+    const h = edpd.sweep({ detector: 'naive-halt', count: 300 });
+    expect(h.halted).toBeGreaterThan(30);
+  });
+});
+
+describe('bad input throws an Error naming the field and range', () => {
+  const bad = [
+    [{ nn: 5 }, /nn: unknown config key/],
+    [{ scenario: 'plasma' }, /scenario: must be one of/],
+    [{ detector: 'fast' }, /detector: must be one of/],
+    [{ n: 0 }, /n: must be in \[1, 4194304\]/],
+    [{ n: 1.5 }, /n: must be an integer/],
+    [{ n: '100' }, /n: must be a finite number/],
+    [{ n: NaN }, /n: must be a finite number/],
+    [{ restitution: 2 }, /restitution: must be in \[0, 1\]/],
+    [{ restitution: Infinity }, /restitution: must be a finite number/],
+    [{ packingFraction: 0.7 }, /packing_fraction: must be in \(0, 0.64\)/],
+    [{ packingFraction: -0.1 }, /packingFraction: must be in/],
+    [{ dim: 4 }, /dim: must be in \[2, 3\]/],
+    [{ scenario: 'granular', gravity: 1 }, /gravity: must be \(0, 0, 0\)/],
+    [{ scenario: 'elastic', restitution: 0.5 }, /restitution: must be 1 for the elastic scenario/],
+    [{ n: 1000, packingFraction: 0.6 }, /packing_fraction: .* too dense/],
+    [{ n: 4194305 }, /n: must be in \[1, 4194304\]/],
+    [null, /config: must be an object/],
+  ];
+  test.each(bad.map(([c, re]) => [JSON.stringify(c) ?? String(c), c, re]))('%s', (_, config, re) => {
+    expect(() => edpd.createSimulation(config)).toThrow(re);
+    // the module is not corrupted: the next valid simulation works
+    const ok = edpd.createSimulation({ scenario: 'elastic', n: 108, packingFraction: 0.2 });
+    expect(ok.runEvents(100)).toBe('budget');
+    ok.destroy();
+  });
+
+  test('N too large for the remaining WebAssembly memory (1 GiB cap) is an Error, not an abort', () => {
+    const sims = [];
+    let error = null;
+    try {
+      for (let k = 0; k < 6 && !error; k++) {
+        try { sims.push(edpd.createSimulation({ scenario: 'elastic', n: 1500000, packingFraction: 0.05 })); }
+        catch (e) { error = e; }
+      }
+    } finally {
+      for (const s of sims) s.destroy();
+    }
+    expect(error).not.toBeNull();
+    expect(error.message).toMatch(/^n: out of (WebAssembly )?memory/);
+    const ok = edpd.createSimulation({ scenario: 'elastic', n: 108, packingFraction: 0.2 });
+    expect(ok.runEvents(100)).toBe('budget');
+    ok.destroy();
+  });
+
+  test('calls after destroy() throw', () => {
+    const sim = edpd.createSimulation({ scenario: 'elastic', n: 108, packingFraction: 0.2 });
+    sim.destroy();
+    sim.destroy(); // idempotent
+    expect(() => sim.advance(1)).toThrow(/destroyed/);
+    expect(() => sim.positions()).toThrow(/destroyed/);
+    expect(() => sim.stats()).toThrow(/destroyed/);
+  });
+
+  test('bad arguments to advance and runEvents', () => {
+    const sim = edpd.createSimulation({ scenario: 'elastic', n: 108, packingFraction: 0.2 });
+    expect(() => sim.advance(-1)).toThrow(/dt: must be a finite number >= 0/);
+    expect(() => sim.advance(NaN)).toThrow(/dt:/);
+    expect(() => sim.runEvents(-3)).toThrow(/k:/);
+    expect(() => sim.advance(1, { maxEvents: -1 })).toThrow(/maxEvents/);
+    sim.destroy();
+  });
+});
+
+describe('determinism across platforms: WASM state hash = native CLI state_hash', () => {
+  const K = 3000;
+  for (const [name, c] of Object.entries(CASES)) {
+    test.each(DETECTORS)(`${name} / %s`, (detector) => {
+      const cfg = { ...c, detector };
+      const native = cli(cliArgs(cfg, K));
+      const sim = edpd.createSimulation(cfg);
+      sim.runEvents(K);
+      const s = sim.stats();
+      expect(s.events).toBe(native.events);
+      expect(s.stateHash).toBe(native.state_hash);
+      expect(s.collisions).toBe(native.collisions);
+      sim.destroy();
+    });
+  }
+});
+
+describe('memory', () => {
+  test('1000 create/destroy cycles leave the heap unchanged', () => {
+    const M = edpd.M;
+    const warm = edpd.createSimulation({ scenario: 'granular', n: 500, packingFraction: 0.3 });
+    warm.runEvents(1000); warm.destroy();
+    const used0 = M._wasm_heap_used();
+    const size0 = edpd.heapBytes();
+    const live0 = edpd.liveCount();
+    for (let k = 0; k < 1000; k++) {
+      const sim = edpd.createSimulation({ scenario: k % 2 ? 'granular' : 'bouncing-ball', n: k % 2 ? 500 : 8, seed: k });
+      sim.runEvents(50);
+      sim.stats();
+      sim.destroy();
+    }
+    expect(M._wasm_heap_used()).toBe(used0);
+    expect(edpd.heapBytes()).toBe(size0);
+    expect(edpd.liveCount()).toBe(live0);
+  });
+
+  test('views survive memory growth', () => {
+    const small = edpd.createSimulation({ scenario: 'elastic', n: 108, packingFraction: 0.2 });
+    const before = small.positions();
+    const big = edpd.createSimulation({ scenario: 'elastic', n: 200000, packingFraction: 0.2 });
+    expect(edpd.heapBytes()).toBeGreaterThan(33554432); // the heap grew
+    expect(Array.from(small.positions())).toEqual(Array.from(before));
+    big.destroy(); small.destroy();
+  });
+});
+
+test('scenario list matches the CLI', () => {
+  expect(SCENARIOS).toEqual(['granular', 'elastic', 'bouncing-ball']);
+});

@@ -1,0 +1,276 @@
+// The WebAssembly step API without pointers (DESIGN.md §5). Plain ES module, no DOM: it runs
+// in the browser, in Web Workers and in Node (pass `wasmBinary`, see loadEdpd).
+//
+//   const edpd = await loadEdpd();
+//   const sim = edpd.createSimulation({ scenario: 'granular', n: 1000, restitution: 0.9 });
+//   sim.advance(1.0, { maxEvents: 1e6 });
+//   sim.stats().collisions; sim.stateHash(); sim.destroy();
+//
+// Memory: views into the WASM heap are taken afresh on every call (Module.HEAPF64 is replaced
+// when memory grows), and every getter returns a copy, so nothing a caller holds goes stale.
+
+import createEdpdModule from '../wasm/edpd.mjs';
+
+export const SCENARIOS = ['granular', 'elastic', 'bouncing-ball'];
+export const DETECTORS = ['stable', 'naive-halt', 'naive-miss', 'naive-rewind'];
+export const MAX_N = 4194304;
+export const HIST_HALF = 64;
+
+const STOP = ['time', 'budget', 'halted', 'collapse', 'error'];
+const STATE = ['running', 'halted', 'collapse'];
+
+// Every config key with its type, range and default. Defaults depend on the scenario
+// (bouncing-ball: the paper's Fig. 7; elastic: restitution 1), exactly as in the C core.
+export const CONFIG_SCHEMA = {
+  scenario: { type: 'enum', values: SCENARIOS, default: 'granular' },
+  detector: { type: 'enum', values: DETECTORS, default: 'stable' },
+  dim: { type: 'int', min: 2, max: 3, default: 3 },
+  n: { type: 'int', min: 1, max: MAX_N, default: 1000 },
+  packingFraction: { type: 'number', min: 0, max: 0.82, default: 0.3 },
+  restitution: { type: 'number', min: 0, max: 1, default: 0.9 },
+  seed: { type: 'int', min: 0, max: 4294967295, default: 1 },
+  gravity: { type: 'number', min: 0, max: 1e6, default: 0 }, // magnitude, pointing along -z
+  plateOffset: { type: 'number', min: -1e6, max: 1e6, default: null, nullable: true },
+  tc: { type: 'number', min: 0, max: 1e6, default: 0 },
+  collapseWindow: { type: 'int', min: 1, max: 1e8, default: 1000 },
+  collapseDt: { type: 'number', min: 0, max: 1, default: 1e-10 },
+};
+
+export function scenarioDefaults(scenario) {
+  const d = {};
+  for (const [k, s] of Object.entries(CONFIG_SCHEMA)) d[k] = s.default;
+  d.scenario = scenario;
+  if (scenario === 'elastic') d.restitution = 1;
+  if (scenario === 'bouncing-ball') Object.assign(d, { n: 1, restitution: 0.5, gravity: 1 });
+  return d;
+}
+
+/** Checks keys and types (ranges that depend on other fields are checked by the C core). */
+export function normalizeConfig(config) {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    throw new Error('config: must be an object such as { scenario: "granular", n: 1000 }');
+  }
+  const scenario = config.scenario ?? 'granular';
+  if (!SCENARIOS.includes(scenario)) {
+    throw new Error(`scenario: must be one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(scenario)}`);
+  }
+  const out = scenarioDefaults(scenario);
+  for (const [key, value] of Object.entries(config)) {
+    const s = CONFIG_SCHEMA[key];
+    if (!s) throw new Error(`${key}: unknown config key (allowed: ${Object.keys(CONFIG_SCHEMA).join(', ')})`);
+    if (value === undefined) continue;
+    if (s.type === 'enum') {
+      if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${JSON.stringify(value)}`);
+    } else if (value === null && s.nullable) {
+      // keep null: "sample from the seed"
+    } else {
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        throw new Error(`${key}: must be a finite number in [${s.min}, ${s.max}], got ${JSON.stringify(value) ?? String(value)}`);
+      }
+      if (s.type === 'int' && !Number.isInteger(value)) throw new Error(`${key}: must be an integer in [${s.min}, ${s.max}], got ${value}`);
+      if (value < s.min || value > s.max) throw new Error(`${key}: must be in [${s.min}, ${s.max}], got ${value}`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+function hex32(x) { return (x >>> 0).toString(16).padStart(8, '0'); }
+
+/**
+ * Loads the module. In Node pass { wasmBinary: readFileSync(new URL('../wasm/edpd.wasm', import.meta.url)) }
+ * (Emscripten 3.1.6 cannot fetch in Node); in the browser no options are needed.
+ */
+export async function loadEdpd(options = {}) {
+  const M = await createEdpdModule(options);
+  return new EdpdApi(M);
+}
+
+class EdpdApi {
+  constructor(M) {
+    this.M = M;
+    this.err = M._wasm_error_new();
+    this.scratch = M._malloc(8 * 512); // stats, status, histogram, sweep results
+    this.live = new Set();
+  }
+
+  /** Bytes of WASM memory (grows, never shrinks). */
+  heapBytes() { return this.M.HEAPU8.length; }
+  /** Number of simulations not yet destroyed. */
+  liveCount() { return this.live.size; }
+
+  errorMessage() {
+    return this.M.UTF8ToString(this.M._wasm_error_message(this.err));
+  }
+
+  readScratch(n) { return Array.from(this.M.HEAPF64.subarray(this.scratch / 8, this.scratch / 8 + n)); }
+
+  createSimulation(config = {}) {
+    const c = normalizeConfig(config);
+    const M = this.M;
+    const gz = -c.gravity;
+    const w = M._wasm_create(
+      SCENARIOS.indexOf(c.scenario), DETECTORS.indexOf(c.detector), c.dim, c.n, c.packingFraction,
+      c.restitution, c.seed, 0, 0, gz, c.plateOffset === null ? NaN : c.plateOffset, c.tc,
+      c.collapseWindow, c.collapseDt, this.err);
+    if (!w) throw new Error(this.errorMessage());
+    const sim = new Simulation(this, w, c);
+    this.live.add(sim);
+    return sim;
+  }
+
+  /**
+   * The paper's Fig. 7 experiment for samples [first, first + count) (see edpd sweep):
+   * plate offsets are a function of (seed, sample), so shards run in parallel workers combine exactly.
+   */
+  sweep({ detector = 'stable', restitution = 0.5, gravity = 1, seed = 1, first = 0, count = 1000,
+          maxEvents = 100000, tMax = 10, collapseWindow = 100 } = {}) {
+    if (!DETECTORS.includes(detector)) throw new Error(`detector: must be one of ${DETECTORS.join(', ')}`);
+    for (const [k, v] of Object.entries({ restitution, gravity, seed, first, count, maxEvents, tMax, collapseWindow })) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${k}: must be a finite number`);
+    }
+    const M = this.M;
+    const size = M._wasm_sweep_size();
+    const out = M._malloc(8 * size);
+    try {
+      const code = M._wasm_sweep(DETECTORS.indexOf(detector), restitution, gravity, seed, first, count,
+        maxEvents, tMax, collapseWindow, out, this.err);
+      if (code !== 0) throw new Error(this.errorMessage());
+      const v = Array.from(M.HEAPF64.subarray(out / 8, out / 8 + size));
+      return {
+        samples: v[0], halted: v[1], fellThrough: v[2], collapsed: v[3], exhausted: v[4],
+        eventsAtHaltSum: v[5], finalTimeSum: v[6], histogram: v.slice(7),
+      };
+    } finally {
+      M._free(out);
+    }
+  }
+}
+
+class Simulation {
+  constructor(api, world, config) {
+    this.api = api;
+    this.M = api.M;
+    this.w = world;
+    this.config = Object.freeze({ ...config });
+    this.n = this.M._wasm_particle_count(world);
+    this.buf = this.M._malloc(8 * 3 * this.n + 8);
+    if (!this.buf) {
+      this.M._wasm_destroy(world);
+      throw new Error(`n: out of WebAssembly memory for ${this.n} particles`);
+    }
+  }
+
+  check() {
+    if (!this.w) throw new Error('simulation: already destroyed (create a new one)');
+  }
+
+  /** Advance the clock by dt (>= 0) with an event budget; returns why it stopped. */
+  advance(dt, { maxEvents = 1e7 } = {}) {
+    this.check();
+    if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new Error(`dt: must be a finite number >= 0, got ${dt}`);
+    return this.advanceTo(this.time() + dt, { maxEvents });
+  }
+
+  /** Advance to absolute time t_end (or until maxEvents events). */
+  advanceTo(tEnd, { maxEvents = 1e7 } = {}) {
+    this.check();
+    if (typeof maxEvents !== 'number' || !(maxEvents >= 0)) throw new Error(`maxEvents: must be a number >= 0, got ${maxEvents}`);
+    if (typeof tEnd !== 'number' || Number.isNaN(tEnd)) throw new Error(`t_end: must be a number, got ${tEnd}`);
+    const stop = this.M._wasm_advance(this.w, tEnd, maxEvents, this.api.err);
+    if (stop === 4) throw new Error(this.api.errorMessage());
+    return STOP[stop];
+  }
+
+  /** Execute k more events (fewer if the run halts or collapses). */
+  runEvents(k) {
+    this.check();
+    if (typeof k !== 'number' || !(k >= 0) || !Number.isFinite(k)) throw new Error(`k: must be a finite number >= 0, got ${k}`);
+    return STOP[this.M._wasm_advance(this.w, Infinity, k, this.api.err)];
+  }
+
+  time() { this.check(); return this.M._wasm_time(this.w); }
+
+  /** N×3 positions at the current time (Float64Array copy). */
+  positions() {
+    this.check();
+    this.M._wasm_positions_f64(this.w, this.buf);
+    return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + 3 * this.n);
+  }
+
+  /** N×3 positions as float32, written into `out` if given (render path: no allocation). */
+  positionsF32(out) {
+    this.check();
+    this.M._wasm_positions_f32(this.w, this.buf);
+    const view = this.M.HEAPF32.subarray(this.buf / 4, this.buf / 4 + 3 * this.n);
+    if (out) { out.set(view); return out; }
+    return view.slice();
+  }
+
+  velocities() {
+    this.check();
+    this.M._wasm_velocities(this.w, this.buf);
+    return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + 3 * this.n);
+  }
+
+  /** 1 for particles overlapping a particle or plane now. */
+  overlapFlags() {
+    this.check();
+    this.M._wasm_overlap_flags(this.w, this.buf);
+    return this.M.HEAPU8.slice(this.buf, this.buf + this.n);
+  }
+
+  box() {
+    this.check();
+    this.M._wasm_box(this.w, this.api.scratch);
+    return this.api.readScratch(3);
+  }
+
+  stats() {
+    this.check();
+    this.M._wasm_stats(this.w, this.api.scratch);
+    const v = this.api.readScratch(this.M._wasm_stats_size());
+    return {
+      time: v[0], events: v[1], collisions: v[2], planeImpacts: v[3], cellCrossings: v[4],
+      staleEvents: v[5], stabilizingEvents: v[6], negativeDtEvents: v[7], threeBodyEvents: v[8],
+      overlappingPairs: v[9], planeOverlaps: v[10], maxOverlap: v[11], fellThrough: v[12],
+      kineticEnergy: v[13], temperature: v[14], pressureZ: Number.isNaN(v[15]) ? null : v[15],
+      meanFreeTime: Number.isNaN(v[16]) ? null : v[16], stateHash: hex32(v[17]) + hex32(v[18]),
+    };
+  }
+
+  /** 64-bit state hash as 16 hex digits, identical to the CLI's state_hash. */
+  stateHash() {
+    this.check();
+    this.M._wasm_state_hash(this.w, this.api.scratch);
+    const [hi, lo] = this.api.readScratch(2);
+    return hex32(hi) + hex32(lo);
+  }
+
+  /** { status: 'running'|'halted'|'collapse', reason, event, time, particles: [a, b] } */
+  status() {
+    this.check();
+    const reason = this.M.UTF8ToString(this.M._wasm_status(this.w, this.api.scratch));
+    const [state, event, time, a, b] = this.api.readScratch(5);
+    return { status: STATE[state], reason: reason || null, event, time, particles: [a, b] };
+  }
+
+  /** Impact separations (|r_ij| - sigma) in floating-point spacings: bins -64..64 plus below/above. */
+  impactHistogram() {
+    this.check();
+    const bins = this.M._wasm_hist_bins();
+    this.M._wasm_histogram(this.w, this.api.scratch);
+    const v = this.api.readScratch(bins);
+    return { first: -HIST_HALF, counts: v.slice(1, bins - 1), below: v[0], above: v[bins - 1] };
+  }
+
+  resetMeasurements() { this.check(); this.M._wasm_reset_measurements(this.w); }
+
+  destroy() {
+    if (!this.w) return;
+    this.M._wasm_destroy(this.w);
+    this.M._free(this.buf);
+    this.w = 0;
+    this.api.live.delete(this);
+  }
+}
