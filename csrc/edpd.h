@@ -83,7 +83,7 @@ typedef struct edpd_config {
     double temperature;      /* initial kT of gas scenarios, default 1 */
     double plate_offset;     /* bouncing-ball with n = 1: r_plate; NaN = sample from seed in [0,1) */
     double tc;               /* TC model: collisions within tc of a particle's last one are elastic; 0 = off */
-    uint32_t collapse_window;/* events per collapse check window (default 1000) */
+    uint32_t collapse_window;/* impacts per collapse check window (default 1000) */
     double collapse_dt;      /* collapse if a whole window advances the clock by <= this (default 1e-10) */
 
     /* EDPD_SCENARIO_CUSTOM only (ignored otherwise). Arrays of n*3 doubles. */

@@ -293,13 +293,15 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         w->events++;
         done++;
 
-        /* An unbounded run of events at one instant (Sect. 5) must not hang the caller. */
-        if (w->events - w->window_events >= w->cfg.collapse_window) {
+        /* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller. Cell
+         * crossings do not count: a lattice start puts many particles on cell faces at t = 0. */
+        uint64_t impacts = w->collisions + w->plane_impacts;
+        if (impacts - w->window_events >= w->cfg.collapse_window) {
             if (fabs(w->time - w->window_time) <= w->cfg.collapse_dt) {
                 set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, q->partner);
                 return EDPD_STOP_COLLAPSE;
             }
-            w->window_events = w->events;
+            w->window_events = impacts;
             w->window_time = w->time;
         }
     }

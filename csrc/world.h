@@ -49,7 +49,7 @@ struct edpd_world {
     double ke, ke_integral, ke_time;
     double measure_t0;
     uint64_t measure_collisions0;
-    uint64_t window_events; double window_time; /* collapse detection */
+    uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
 };
 
 /* State of particle k at time T without touching it (lazy update). */
