@@ -2,7 +2,7 @@
 export default {
   transform: {},
   testEnvironment: 'node',
-  roots: ['<rootDir>/tests/js'],
+  roots: ['<rootDir>/tests/js', '<rootDir>/tests/e2e'],
   testMatch: ['**/*.test.js'],
   testTimeout: 120000,
 };

@@ -110,3 +110,8 @@ KEEP int wasm_sweep(int detector, double restitution, double gravity, double see
     for (int k = 0; k < EDPD_SWEEP_HIST; k++) out[7 + k] = (double)r.hist_events_at_halt[k];
     return code;
 }
+
+/* Plate offset of sample s of a sweep (the app's ball array shows the same balls). */
+KEEP double wasm_plate_offset(double seed, double s) {
+    return edpd_sweep_plate_offset((uint32_t)seed, s >= 0 && s < 1e15 ? (uint64_t)s : 0);
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan,
-# Jest (WASM step API, URL codec, models), and the browser end-to-end tests.
+# Jest (WASM step API, URL codec, models), and the browser end-to-end tests against dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -18,5 +18,8 @@ cmake --build build-asan -j "$jobs" 2>&1 | grep -E "error|warning" || true
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-say "JavaScript tests (Jest)"
+say "building the static site (dist/) for the browser tests"
+npx vite build --logLevel warn
+
+say "JavaScript and browser tests (Jest: WASM API, URL codec, models, Chromium end-to-end)"
 NODE_OPTIONS=--experimental-vm-modules npx jest --ci

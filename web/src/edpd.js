@@ -94,6 +94,9 @@ class EdpdApi {
     this.live = new Set();
   }
 
+  /** Plate offset of sample s of a sweep with this seed (uniform in [0, 1)). */
+  plateOffset(seed, s) { return this.M._wasm_plate_offset(seed, s); }
+
   /** Bytes of WASM memory (grows, never shrinks). */
   heapBytes() { return this.M.HEAPU8.length; }
   /** Number of simulations not yet destroyed. */

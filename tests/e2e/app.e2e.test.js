@@ -1,0 +1,154 @@
+// End-to-end: the built site (dist/) served on 127.0.0.1, in Debian's Chromium headless with
+// WebGL through SwiftShader. Checks state and pixels, never frame rate; N stays small.
+import { serve } from './server.js';
+import { launch } from './browser.js';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+let server, sub, browser;
+
+beforeAll(async () => {
+  server = await serve(dist);
+  sub = await serve(dist, { prefix: '/course/week3/edpd/' });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await sub?.close();
+});
+
+async function open(hash = '', base = server.url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + hash);
+  await page.waitForFunction(() => window.edpdApp && window.edpdApp.panes().every((p) => p.stateHash || p.error), null, { timeout: 60000 });
+  return { page, errors };
+}
+
+const panes = (page) => page.evaluate(() => window.edpdApp.panes());
+
+/** Share of pixels differing from the background in the left and right half of the canvas. */
+async function paneInk(page) {
+  await page.waitForFunction(() => window.edpdApp.drawn(), null, { timeout: 30000 });
+  return page.evaluate(() => {
+    const src = document.querySelector('#view canvas');
+    window.edpdApp.view.render();
+    const c = document.createElement('canvas');
+    c.width = src.width; c.height = src.height;
+    const g = c.getContext('2d');
+    g.drawImage(src, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    const bg = [0x11, 0x13, 0x1c];
+    const ink = [0, 0];
+    const total = [0, 0];
+    for (let y = 0; y < c.height; y += 4) {
+      for (let x = 0; x < c.width; x += 4) {
+        const i = 4 * (y * c.width + x);
+        const k = x < c.width / 2 ? 0 : 1;
+        total[k]++;
+        if (Math.abs(data[i] - bg[0]) + Math.abs(data[i + 1] - bg[1]) + Math.abs(data[i + 2] - bg[2]) > 30) ink[k]++;
+      }
+    }
+    return ink.map((v, k) => v / total[k]);
+  });
+}
+
+test('the default link: page loads cleanly, both panes draw, naive halts and stable rests at t = 3', async () => {
+  const { page, errors } = await open('');
+  const ink = await paneInk(page);
+  expect(ink[0]).toBeGreaterThan(0.01);
+  expect(ink[1]).toBeGreaterThan(0.01);
+  await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'halted' || p.status === 'collapse'), null, { timeout: 60000 });
+  const [naive, stable] = await panes(page);
+  expect(naive).toMatchObject({ detector: 'naive-halt', status: 'halted', reason: 'no-real-root' });
+  expect(stable.status).toBe('collapse');
+  expect(Math.abs(stable.time - 3)).toBeLessThan(1e-7);
+  await page.waitForFunction(() => /halted: no-real-root/.test(document.getElementById('badge-0').textContent)
+    && /^collapse at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 10000 });
+  expect(await page.isHidden('#warnings')).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a copied link reopened in a new page gives the same state hashes', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&naive=rewind&dim=2&n=400&phi=0.5&e=0.6&tc=0&seed=3&speed=4');
+  await page.waitForFunction(() => window.edpdApp.model.target > 1.5, null, { timeout: 60000 });
+  await page.keyboard.press('Space'); // pause
+  await page.waitForFunction(() => { const m = window.edpdApp.model; return !m.playing && m.panes.every((p) => !p.busy && (p.terminal || p.time >= m.target)); }, null, { timeout: 60000 });
+  await page.click('#share');
+  const link = await page.inputValue('#share-url');
+  expect(link).toMatch(/#v=1&scenario=granular&naive=rewind&dim=2&n=400&phi=0.5&e=0.6&tc=0&seed=3&speed=4&t=[0-9.e-]+&paused=1$/);
+  const hashes = (await panes(page)).map((p) => p.stateHash);
+  const second = await browser.newPage();
+  await second.goto(link);
+  await second.waitForFunction(() => window.edpdApp && window.edpdApp.model.jumpTo === null && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 60000 });
+  expect((await panes(second)).map((p) => p.stateHash)).toEqual(hashes);
+  expect(errors).toEqual([]);
+  await page.close(); await second.close();
+});
+
+test('a malformed link shows a warning naming the fields and runs with defaults', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&e=7&n=abc&dim=2&bogus=1');
+  expect(await page.isVisible('#warnings')).toBe(true);
+  const text = await page.textContent('#warning-list');
+  expect(text).toMatch(/e: "7" is outside \[0, 1\]/);
+  expect(text).toMatch(/n: "abc" is not a number/);
+  await page.waitForFunction(() => window.edpdApp.model.target > 0.5, null, { timeout: 60000 });
+  const ps = await panes(page);
+  expect(ps.every((p) => p.status === 'running' || p.status === 'halted' || p.status === 'collapse')).toBe(true);
+  expect(await page.evaluate(() => window.edpdApp.model.state.n)).toBe(2000);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('embed mode renders one scenario with minimal chrome, also from a sub-path', async () => {
+  const { page, errors } = await open('#v=1&scenario=ball-array&n=20&embed=1', sub.url);
+  expect(await page.evaluate(() => document.body.classList.contains('embed'))).toBe(true);
+  expect(await page.isHidden('aside')).toBe(true);
+  expect(await page.isHidden('header')).toBe(true);
+  const ink = await paneInk(page);
+  expect(ink[0]).toBeGreaterThan(0.005);
+  expect(ink[1]).toBeGreaterThan(0.005);
+  expect(await page.getAttribute('#open-full', 'href')).not.toMatch(/embed=1/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
+  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')).split(/\s+/);
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(await page.$$eval('script:not([src])', (s) => s.length)).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a worker that throws is shown in its pane, and reset recovers', async () => {
+  const { page } = await open('#v=1&scenario=elastic&n=300&dim=2&phi=0.3');
+  await page.evaluate(() => window.edpdApp.model.crashPane(0));
+  await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'error', null, { timeout: 30000 });
+  await page.waitForFunction(() => /error: the simulation worker failed/.test(document.getElementById('badge-0').textContent), null, { timeout: 10000 });
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'running' && p.stateHash), null, { timeout: 30000 });
+  await page.close();
+});
+
+test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas', async () => {
+  const { page } = await open('#v=1&scenario=ball');
+  await page.keyboard.press('Space');
+  expect(await page.evaluate(() => window.edpdApp.model.playing)).toBe(false);
+  await page.keyboard.press('?');
+  expect(await page.isVisible('#help')).toBe(true);
+  await page.keyboard.press('Escape');
+  expect(await page.isHidden('#help')).toBe(true);
+  await page.keyboard.press('3');
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular', null, { timeout: 10000 });
+  expect(await page.evaluate(() => location.hash)).toMatch(/scenario=granular/);
+  await page.close();
+});

@@ -1,0 +1,151 @@
+// The plain model modules: theory, series export, the run model driving real engines through
+// an in-process stand-in for the Web Worker.
+import { loadForNode } from './helpers.js';
+import { PaneEngine } from '../../web/src/workers/pane-engine.js';
+import { RunModel } from '../../web/src/model/run-model.js';
+import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
+import { Series } from '../../web/src/model/series.js';
+import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, enskogRate } from '../../web/src/model/theory.js';
+import { parseHash } from '../../web/src/model/url-state.js';
+import { defaultState, paneConfigs } from '../../web/src/model/scenarios.js';
+
+let api;
+beforeAll(async () => { api = await loadForNode(); });
+
+/** A Worker stand-in running the same message handling as web/src/workers/sim-worker.js. */
+function fakeWorker() {
+  let engine = null;
+  const w = {
+    onmessage: null, onerror: null, terminated: false,
+    postMessage(msg) {
+      queueMicrotask(() => {
+        if (w.terminated) return;
+        try {
+          if (msg.type === 'init') { engine?.destroy(); engine = new PaneEngine(api, msg.spec); }
+          else if (msg.type === 'crash') { w.onerror?.({ message: 'deliberate crash' }); return; }
+          const stop = msg.type === 'advance' ? engine.advanceTo(msg.t, msg.maxEvents) : 'time';
+          w.onmessage?.({ data: { type: 'frame', id: msg.id, frame: engine.frame(), stop } });
+        } catch (e) {
+          w.onmessage?.({ data: { type: 'error', id: msg.id, message: e.message } });
+        }
+      });
+    },
+    terminate() { w.terminated = true; engine?.destroy(); },
+  };
+  return w;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+async function runUntil(model, pred, maxTicks = 5000) {
+  for (let i = 0; i < maxTicks && !pred(); i++) { model.tick(1 / 60); await settle(); }
+}
+
+describe('theory', () => {
+  test('exact ball: impacts at t = 1, 2, 2.5 and rest at 3', () => {
+    expect(exactBallGap(0)).toBe(0.5);
+    expect(exactBallGap(1)).toBeCloseTo(0, 15);
+    expect(exactBallGap(1.5)).toBeCloseTo(0.125, 15);
+    expect(exactBallGap(2)).toBeCloseTo(0, 15);
+    expect(exactBallGap(2.25)).toBeCloseTo(0.03125, 15);
+    expect(exactBallGap(3.5)).toBe(0);
+    expect(ballCollapseTime(0.5, 1)).toBe(3);
+  });
+  test('Haff: T halves when (1 + t/t0)^2 = 2; equations of state at known points', () => {
+    const opts = { e: 0.9, phi: 0.1, dim: 3 };
+    const t0 = 2 * 3 / ((1 - 0.81) * enskogRate(0.1, 3, 1));
+    expect(haffTemperature((Math.SQRT2 - 1) * t0, opts)).toBeCloseTo(0.5, 12);
+    expect(equationOfState(0.3, 3)).toBeCloseTo(3.97376, 4); // Carnahan–Starling
+    expect(equationOfState(0.4, 2)).toBeCloseTo(2.83333, 4); // Henderson
+  });
+});
+
+test('series: bounded, halves when full, CSV and JSON export', () => {
+  const s = new Series(['time', 'a', 'b'], 8);
+  for (let i = 0; i < 40; i++) s.push([i, i * 2, i % 3 ? null : NaN]);
+  expect(s.length).toBeLessThan(8);
+  const csv = s.toCSV().trim().split('\n');
+  expect(csv[0]).toBe('time,a,b');
+  expect(csv[1]).toBe('0,0,');
+  expect(s.toJSON().time[0]).toBe(0);
+});
+
+describe('run model', () => {
+  test('default ball link: naive halts, stable comes to rest near t = 3, in lock-step', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('ball'), speed: 50 });
+    await runUntil(m, () => m.panes.every((p) => p.terminal));
+    const [naive, stable] = m.panes;
+    expect(naive.status).toBe('halted');
+    expect(naive.frame.status.reason).toBe('no-real-root');
+    expect(stable.status).toBe('collapse');
+    expect(Math.abs(stable.time - 3)).toBeLessThan(8.4e-8);
+    expect(naive.badge().text).toMatch(/^halted: no-real-root, at event 28/);
+    expect(m.series.main.length).toBeGreaterThan(2);
+    m.destroy();
+  });
+
+  test('a shared link reproduces the run bit for bit (same state hashes)', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('granular'), n: 400, speed: 3 });
+    await runUntil(m, () => m.target > 2 && m.panes.every((p) => !p.busy && p.time >= m.target));
+    m.pause();
+    await runUntil(m, () => m.panes.every((p) => !p.busy && (p.terminal || p.time >= m.target)));
+    const link = m.shareHash();
+    const hashes = m.panes.map((p) => p.stateHash);
+    m.destroy();
+    const { state, warnings } = parseHash(link);
+    expect(warnings).toEqual([]);
+    const m2 = new RunModel({ createWorker: fakeWorker });
+    m2.load(state);
+    await runUntil(m2, () => m2.jumpTo === null && m2.panes.every((p) => p.frame && !p.busy));
+    expect(m2.panes.map((p) => p.stateHash)).toEqual(hashes);
+    expect(m2.playing).toBe(false);
+    m2.destroy();
+  });
+
+  test('a worker that fails is shown as an error in its pane, and reset recovers', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load(defaultState('elastic'));
+    await runUntil(m, () => m.panes.every((p) => p.frame));
+    m.crashPane(0);
+    await settle();
+    expect(m.panes[0].error).toMatch(/worker failed/);
+    expect(m.panes[0].badge().kind).toBe('error');
+    m.reset();
+    await runUntil(m, () => m.panes.every((p) => p.frame));
+    expect(m.panes[0].error).toBeNull();
+    m.destroy();
+  });
+
+  test('an engine error (lattice too dense for N) reaches the pane', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('granular'), dim: 3, n: 1000, phi: 0.6 });
+    await runUntil(m, () => m.panes.every((p) => p.error));
+    expect(m.panes[0].error).toMatch(/packing_fraction/);
+    m.destroy();
+  });
+
+  test('both panes get the identical initial state', () => {
+    const [a, b] = paneConfigs(defaultState('granular'));
+    const ea = new PaneEngine(api, a), eb = new PaneEngine(api, b);
+    expect(Array.from(ea.frame().positions)).toEqual(Array.from(eb.frame().positions));
+    ea.destroy(); eb.destroy();
+  });
+});
+
+test('sweep model: shards on a worker pool add up to the single-call result', async () => {
+  const sweepWorker = () => {
+    const w = { onmessage: null, onerror: null, postMessage(m) { queueMicrotask(() => w.onmessage?.({ data: { type: 'result', id: m.id, result: api.sweep(m) } })); }, terminate() {} };
+    return w;
+  };
+  const s = new SweepModel({ createWorker: sweepWorker, cores: 3 });
+  const done = new Promise((r) => s.subscribe((what) => what === 'done' && r()));
+  s.start({ samples: 1000, shard: 137, detectors: ['naive-halt', 'stable'] });
+  await done;
+  const whole = api.sweep({ detector: 'naive-halt', count: 1000 });
+  expect(s.results['naive-halt'].halted).toBe(whole.halted);
+  expect(s.results['naive-halt'].histogram).toEqual(whole.histogram);
+  expect(summarize(s.results.stable).haltedFraction).toBe(0);
+  expect(() => s.start({ samples: 0 })).toThrow(/samples/);
+});

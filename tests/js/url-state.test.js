@@ -1,0 +1,132 @@
+// The URL codec: a schema with types, ranges and defaults; untrusted input never throws.
+import { parseHash, encodeState, FIELDS, MAX_HASH_LENGTH, fieldsOf } from '../../web/src/model/url-state.js';
+import { defaultState, SCENARIO_IDS } from '../../web/src/model/scenarios.js';
+
+test('defaults: empty hash gives the bouncing ball with no warnings', () => {
+  const { state, warnings } = parseHash('');
+  expect(state).toEqual(defaultState('ball'));
+  expect(warnings).toEqual([]);
+});
+
+test.each(SCENARIO_IDS)('round trip of %s, also with changed values', (id) => {
+  const s = defaultState(id);
+  expect(parseHash(encodeState(s)).state).toEqual(s);
+  const changed = { ...s, t: 1.2345678901234567, speed: 0.3, paused: true };
+  if ('seed' in s) changed.seed = 4294967295;
+  if ('e' in s) changed.e = 0.1 + 0.2; // not a short decimal: must round-trip exactly
+  const back = parseHash(encodeState(changed));
+  expect(back.warnings).toEqual([]);
+  expect(back.state).toEqual(changed);
+});
+
+test('the hash is readable and versioned', () => {
+  expect(encodeState(defaultState('ball'))).toBe('#v=1&scenario=ball&naive=halt&e=0.5&g=1&plate=0.763774618976614&speed=0.5&t=0');
+});
+
+test('unknown keys are ignored (and reported), not warned', () => {
+  const r = parseHash('#v=1&scenario=granular&colour=red&__proto__=1');
+  expect(r.warnings).toEqual([]);
+  expect(r.ignored).toEqual(['colour', '__proto__']);
+  expect(r.state.scenario).toBe('granular');
+});
+
+test('out-of-range values are clamped with a warning naming the field', () => {
+  const r = parseHash('#v=1&scenario=granular&e=1.5&phi=0.99&n=500000&speed=-2');
+  const fields = r.warnings.map((w) => w.field).sort();
+  expect(fields).toEqual(['e', 'n', 'phi', 'speed']);
+  expect(r.state.e).toBe(1);
+  expect(r.state.phi).toBe(0.78);
+  expect(r.state.n).toBe(100000);
+  expect(r.state.speed).toBe(FIELDS.speed.min);
+  expect(r.warnings.find((w) => w.field === 'e').message).toMatch(/outside \[0, 1\].*clamped to 1/);
+});
+
+test('the packing-fraction ceiling follows the dimension', () => {
+  const r = parseHash('#scenario=granular&dim=3&phi=0.7');
+  expect(r.state.phi).toBe(0.6);
+  expect(r.warnings[0].field).toBe('phi');
+});
+
+test('malformed values fall back to defaults with a warning', () => {
+  const r = parseHash('#scenario=elastic&n=12abc&dim=x&naive=explode&paused=maybe&seed=1.5');
+  const byField = Object.fromEntries(r.warnings.map((w) => [w.field, w.message]));
+  expect(byField.n).toMatch(/not a number/);
+  expect(byField.dim).toMatch(/not a number/);
+  expect(byField.naive).toMatch(/not one of halt, miss, rewind/);
+  expect(byField.paused).toMatch(/must be 0 or 1/);
+  expect(byField.seed).toMatch(/not an integer; rounded to 2/);
+  expect(r.state.n).toBe(defaultState('elastic').n);
+});
+
+test('absurd N and over-long hashes are refused with a message', () => {
+  const r = parseHash('#scenario=granular&n=1e12');
+  expect(r.warnings[0]).toMatchObject({ field: 'n' });
+  expect(r.warnings[0].message).toMatch(/refused/);
+  expect(r.state.n).toBe(defaultState('granular').n);
+  const long = parseHash('#scenario=granular&x=' + 'a'.repeat(MAX_HASH_LENGTH));
+  expect(long.warnings[0].field).toBe('url');
+  expect(long.state).toEqual(defaultState('ball'));
+});
+
+test('an unknown scenario falls back to the ball with a warning', () => {
+  const r = parseHash('#scenario=<img src=x onerror=alert(1)>');
+  expect(r.state.scenario).toBe('ball');
+  expect(r.warnings[0].field).toBe('scenario');
+});
+
+test('a newer link version is read with a warning', () => {
+  const r = parseHash('#v=7&scenario=elastic');
+  expect(r.state.scenario).toBe('elastic');
+  expect(r.warnings[0].field).toBe('v');
+});
+
+// Fuzz: 10^4 random and malformed hashes. No exception escapes, the state is always valid,
+// and every warning names a field.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+}
+
+function validState(s) {
+  if (!SCENARIO_IDS.includes(s.scenario)) return false;
+  for (const k of fieldsOf(s.scenario)) {
+    const f = FIELDS[k];
+    const v = s[k];
+    if (k === 'scenario') continue;
+    if (f.type === 'enum' && !f.values.includes(v)) return false;
+    if (f.type === 'bool' && typeof v !== 'boolean') return false;
+    if ((f.type === 'number' || f.type === 'int') && !(typeof v === 'number' && Number.isFinite(v) && v >= f.min && v <= f.max)) return false;
+    if (f.type === 'int' && !Number.isInteger(v)) return false;
+  }
+  return true;
+}
+
+test('fuzz: 10^4 random hashes', () => {
+  const r = rng(12345);
+  const keys = [...Object.keys(FIELDS), 'v', 'zz', '', '=', '&&', '%', '%zz'];
+  const values = ['', '0', '1', '-1', '1e309', 'NaN', 'Infinity', '0x10', '1e-400', '%00', '%E2%82', 'ball', 'granular', 'elastic',
+    'ball-array', 'halt', 'miss', 'rewind', '3', '2', '99999999999', '0.5', '  1', '1 ', 'true', 'false', '<b>', '"', '\u0000', '💥'];
+  const fieldNames = new Set([...Object.keys(FIELDS), 'url', 'v']);
+  for (let i = 0; i < 10000; i++) {
+    let hash = '#';
+    const parts = Math.floor(r() * 12);
+    for (let k = 0; k < parts; k++) {
+      if (r() < 0.1) { hash += String.fromCharCode(Math.floor(r() * 0xffff)); continue; }
+      hash += `${keys[Math.floor(r() * keys.length)]}=${values[Math.floor(r() * values.length)]}&`;
+    }
+    if (r() < 0.01) hash += 'x'.repeat(2000);
+    let out;
+    expect(() => { out = parseHash(hash); }).not.toThrow();
+    expect(validState(out.state)).toBe(true);
+    for (const w of out.warnings) {
+      expect(fieldNames.has(w.field)).toBe(true);
+      expect(typeof w.message).toBe('string');
+    }
+    // and what it reads back encodes to a link that parses without warnings
+    expect(parseHash(encodeState(out.state)).warnings).toEqual([]);
+  }
+});
+
+test('non-string input does not throw', () => {
+  for (const x of [undefined, null, 42, {}, []]) expect(validState(parseHash(x).state)).toBe(true);
+});

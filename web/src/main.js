@@ -1,0 +1,279 @@
+// Wires the model (run, URL, sweep: plain modules) to the views (split WebGL view, plots,
+// controls, badges). The main thread only renders and plots; simulations run in workers.
+import './style.css';
+import { parseHash, encodeState } from './model/url-state.js';
+import { defaultState, SCENARIOS, SCENARIO_IDS } from './model/scenarios.js';
+import { RunModel, fmt } from './model/run-model.js';
+import { SweepModel, summarize } from './model/sweep-model.js';
+import { SplitView } from './view/split-view.js';
+import { SeriesPlot, HistogramPlot, SweepPlot } from './view/plots.js';
+import { Controls } from './view/controls.js';
+
+const $ = (id) => document.getElementById(id);
+
+// ---- URL: untrusted input, parsed against the schema -------------------------------------
+const parsed = parseHash(location.hash);
+const warnings = [...parsed.warnings];
+if (parsed.ignored.length) console.info(`edpd: ignored unknown link keys: ${parsed.ignored.join(', ')}`);
+const embed = parsed.state.embed;
+if (embed) {
+  document.body.classList.add('embed');
+  const full = $('open-full');
+  full.hidden = false;
+  full.href = location.pathname + encodeState({ ...parsed.state, embed: false });
+}
+
+function showWarnings() {
+  const list = $('warning-list');
+  list.replaceChildren(...warnings.map((w) => {
+    const li = document.createElement('li');
+    li.textContent = `${w.field}: ${w.message}`; // text only, never HTML
+    return li;
+  }));
+  $('warnings').hidden = warnings.length === 0;
+}
+$('warnings-close').onclick = () => { warnings.length = 0; showWarnings(); };
+showWarnings();
+
+// ---- model and views ---------------------------------------------------------------------
+const view = new SplitView($('view'));
+const model = new RunModel({
+  createWorker: () => new Worker(new URL('./workers/sim-worker.js', import.meta.url), { type: 'module' }),
+});
+const sweep = new SweepModel({
+  createWorker: () => new Worker(new URL('./workers/sweep-worker.js', import.meta.url), { type: 'module' }),
+  cores: navigator.hardwareConcurrency || 2,
+});
+const controls = new Controls($('gui'), {
+  onChange: (key, value) => {
+    if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
+    start({ ...model.state, [key]: value, t: 0, paused: false });
+  },
+  onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }),
+});
+
+let plots = null;
+let viewGeneration = -1;
+let drawn = [null, null];
+
+function updateAddress() {
+  const hash = encodeState({ ...model.state, t: 0, paused: false });
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+function start(state) {
+  model.load(state);
+  controls.build(model.state);
+  $('blurb').textContent = SCENARIOS[state.scenario].blurb;
+  buildPlots();
+  if (state.t === 0) updateAddress();
+  updatePlay();
+}
+
+function buildPlots() {
+  if (plots) { plots.main.destroy(); plots.hist?.destroy(); }
+  $('plot-main').replaceChildren();
+  $('plot-hist').replaceChildren();
+  const s = model.state;
+  const labels = [`naive-${s.naive}`, 'stable'];
+  let main;
+  if (s.scenario === 'ball') {
+    main = new SeriesPlot($('plot-main'), { title: 'Height of the ball above contact', x: 'time t [√(σ/g)]', y: 'gap [σ]', labels, theoryLabel: 'exact' });
+  } else if (s.scenario === 'ball-array') {
+    main = new SeriesPlot($('plot-main'), { title: 'Share of balls', x: 'time t [√(σ/g)]', y: 'share of balls', labels: ['naive halted', 'naive fell through'], theoryLabel: 'stable at rest' });
+  } else if (s.scenario === 'granular') {
+    main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
+  } else {
+    main = new SeriesPlot($('plot-main'), { title: 'Pressure', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.dim === 3 ? 'Carnahan–Starling' : 'Henderson' });
+  }
+  const hist = s.scenario === 'granular' || s.scenario === 'elastic' ? new HistogramPlot($('plot-hist')) : null;
+  plots = { main, hist };
+}
+
+// ---- per-frame loop ----------------------------------------------------------------------
+let last = performance.now();
+let lastDom = 0;
+let lastPlot = 0;
+function loop(now) {
+  const dt = (now - last) / 1000;
+  last = now;
+  model.tick(dt);
+  const [a, b] = model.panes;
+  if (a.frame && viewGeneration !== model.generation) {
+    view.setup({ kind: model.state.scenario.startsWith('ball') ? 'balls' : 'gas', n: a.frame.n, box: a.frame.box, dim: a.frame.dim });
+    viewGeneration = model.generation;
+    drawn = [null, null];
+  }
+  if (viewGeneration === model.generation) {
+    model.panes.forEach((p, k) => { if (p.frame && p.frame !== drawn[k]) { view.update(k, p.frame); drawn[k] = p.frame; } });
+    view.render();
+  }
+  if (now - lastDom > 100) { lastDom = now; updateDom(); }
+  if (now - lastPlot > 250 && plots) {
+    lastPlot = now;
+    plots.main.setData(model.series.main.columns);
+    if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
+  }
+  requestAnimationFrame(loop);
+}
+
+const COUNTERS = [
+  ['events', (s) => s.events],
+  ['impacts', (s) => (s.collisions ?? 0) + (s.planeImpacts ?? 0)],
+  ['stabilising events', (s) => s.stabilizingEvents],
+  ['negative-Δt events', (s) => s.negativeDtEvents],
+  ['three-body events', (s) => s.threeBodyEvents ?? 0],
+  ['overlaps now', (s) => (s.overlappingPairs ?? 0) + (s.planeOverlaps ?? 0)],
+  ['deepest overlap [σ]', (s) => s.maxOverlap],
+  ['kT', (s) => s.temperature],
+  ['Z = PV/NkT', (s) => s.pressureZ],
+  ['state hash', (s) => s.stateHash],
+];
+
+function updateDom() {
+  const [a, b] = model.panes;
+  model.panes.forEach((p, k) => {
+    const badge = p.badge();
+    const el = $(`badge-${k}`);
+    el.textContent = badge.text;
+    el.className = `badge ${badge.kind}`;
+    el.dataset.status = p.error ? 'error' : p.status;
+    $(`label-${k}`).textContent = k === 0 ? `${p.detector}` : 'stable';
+  });
+  $('counter-head-0').textContent = a.detector;
+  const tbody = $('counters').tBodies[0];
+  if (tbody.rows.length !== COUNTERS.length) {
+    tbody.replaceChildren(...COUNTERS.map(([name]) => {
+      const tr = document.createElement('tr');
+      const th = document.createElement('td'); th.textContent = name;
+      tr.append(th, document.createElement('td'), document.createElement('td'));
+      return tr;
+    }));
+  }
+  COUNTERS.forEach(([, f], r) => {
+    [a, b].forEach((p, k) => {
+      const v = p.frame ? f(p.frame.stats) : null;
+      tbody.rows[r].cells[k + 1].textContent = typeof v === 'string' ? v : fmt(v, 6);
+    });
+  });
+  const clock = model.jumpTo !== null
+    ? `jumping to t = ${fmt(model.jumpTo, 8)}: ${fmt(Math.min(a.time, b.time), 6)}…`
+    : `t = ${fmt(model.target, 8)}   naive ${fmt(a.time, 8)} · stable ${fmt(b.time, 8)}${model.playing ? '' : '   (paused)'}`;
+  $('clock').textContent = clock;
+  $('share-url').value = shareUrl();
+  updatePlay();
+}
+
+function updatePlay() { $('play').textContent = model.playing ? 'Pause' : 'Play'; }
+
+function shareUrl() { return location.href.split('#')[0] + model.shareHash(); }
+
+async function copyLink() {
+  const url = shareUrl();
+  $('share-url').value = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    flash('share', 'Copied');
+  } catch {
+    $('export').open = true;
+    $('share-url').select();
+    flash('share', 'Select and copy');
+  }
+}
+
+function flash(id, text) {
+  const el = $(id);
+  const old = el.dataset.label ?? el.textContent;
+  el.dataset.label = old;
+  el.textContent = text;
+  setTimeout(() => { el.textContent = old; }, 1200);
+}
+
+function download(name, type, data) {
+  const a = document.createElement('a');
+  a.href = typeof data === 'string' && data.startsWith('data:') ? data : URL.createObjectURL(new Blob([data], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+}
+
+function fileStem() { return `edpd-${model.state.scenario}-t${fmt(model.target, 6)}`; }
+
+// ---- buttons and keys --------------------------------------------------------------------
+$('play').onclick = () => { model.toggle(); updatePlay(); };
+$('step').onclick = () => { model.step(); updatePlay(); };
+$('reset').onclick = () => start({ ...model.state, t: 0, paused: false });
+$('share').onclick = copyLink;
+$('export-csv').onclick = () => download(`${fileStem()}.csv`, 'text/csv', model.series.main.toCSV());
+$('export-json').onclick = () => download(`${fileStem()}.json`, 'application/json', JSON.stringify(model.exportJSON(), null, 2));
+$('export-png').onclick = () => download(`${fileStem()}.png`, 'image/png', view.toPNG());
+
+const help = $('help');
+function setHelp(open) { help.hidden = !open; if (open) $('help-close').focus(); }
+$('help-open').onclick = () => setHelp(true);
+$('help-close').onclick = () => setHelp(false);
+
+window.addEventListener('keydown', (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'Escape') { setHelp(false); return; }
+  if (!help.hidden && e.key !== '?') return;
+  if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) { e.preventDefault(); model.toggle(); updatePlay(); }
+  else if (e.key === 's') model.step();
+  else if (e.key === 'r') $('reset').click();
+  else if (e.key === 'l') copyLink();
+  else if (e.key === '?') setHelp(help.hidden);
+  else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed });
+});
+
+// ---- the sweep ---------------------------------------------------------------------------
+let sweepPlot = null;
+$('sweep-run').onclick = () => {
+  const samples = Number($('sweep-samples').value);
+  try {
+    sweep.start({ samples, restitution: 0.5, seed: 1 });
+  } catch (err) {
+    $('sweep-status').textContent = err.message;
+  }
+};
+$('sweep-cancel').onclick = () => sweep.cancel();
+sweep.subscribe((what) => {
+  const running = sweep.running;
+  $('sweep-run').disabled = running;
+  $('sweep-cancel').disabled = !running;
+  $('sweep-progress').hidden = !running && what !== 'done';
+  $('sweep-progress').value = sweep.progress;
+  if (what === 'error') $('sweep-status').textContent = `failed: ${sweep.error}`;
+  else if (what === 'cancel') $('sweep-status').textContent = `cancelled at ${(100 * sweep.progress).toFixed(1)} %`;
+  else if (running) $('sweep-status').textContent = `${(100 * sweep.progress).toFixed(1)} % of ${sweep.total.toLocaleString('en')} samples on ${sweep.workers.length} workers`;
+  if (what === 'done') {
+    $('sweep-status').textContent = `done: ${sweep.total.toLocaleString('en')} samples in ${sweep.seconds.toFixed(1)} s`;
+    const tbody = $('sweep-table').tBodies[0];
+    tbody.replaceChildren(...Object.entries(sweep.results).map(([det, r]) => {
+      const s = summarize(r);
+      const tr = document.createElement('tr');
+      for (const v of [det, pct(s.haltedFraction), fmt(s.meanEventsAtHalt, 4), pct(s.fellThroughFraction), pct(s.collapseFraction), fmt(s.meanFinalTime, 8)]) {
+        const td = document.createElement('td'); td.textContent = v; tr.append(td);
+      }
+      return tr;
+    }));
+    $('sweep-table').hidden = false;
+    $('plot-sweep').hidden = false;
+    if (!sweepPlot) sweepPlot = new SweepPlot($('plot-sweep'));
+    sweepPlot.setData(sweep.results['naive-halt']);
+  }
+});
+function pct(x) { return x === null ? '–' : `${(100 * x).toFixed(2)} %`; }
+
+// ---- go ----------------------------------------------------------------------------------
+start(parsed.state);
+requestAnimationFrame(loop);
+
+// A small read-only window onto the app for end-to-end tests and the console.
+window.edpdApp = {
+  model, sweep, view,
+  shareUrl,
+  drawn: () => viewGeneration === model.generation && drawn.every(Boolean),
+  warnings: () => warnings.map((w) => ({ ...w })),
+  panes: () => model.panes.map((p) => ({ detector: p.detector, status: p.error ? 'error' : p.status, time: p.time, stateHash: p.stateHash, error: p.error, reason: p.frame?.status.reason ?? null })),
+};

@@ -1,0 +1,235 @@
+// The run: two panes (a naive detector and the stable one) fed the identical initial state and
+// advanced in lock-step of simulation time, plus the plotted series. Talks to one worker per
+// pane through an injected factory, so it runs in tests without a browser. No DOM: views
+// subscribe to changes.
+
+import { SCENARIOS, paneConfigs } from './scenarios.js';
+import { encodeState } from './url-state.js';
+import { Series } from './series.js';
+import { exactBallGap, haffTemperature, equationOfState } from './theory.js';
+
+export const MAX_EVENTS_PER_REQUEST = 100000; // keeps each worker call short: the page never freezes
+const JUMP_EVENTS_PER_REQUEST = 2000000;
+
+export class PaneModel {
+  constructor(index, detector) {
+    this.index = index;
+    this.detector = detector;
+    this.reset();
+  }
+
+  reset() {
+    this.frame = null;
+    this.error = null;
+    this.busy = false;
+    this.requestId = 0;
+  }
+
+  get time() { return this.frame ? this.frame.time : 0; }
+  get status() { return this.frame ? this.frame.status.status : 'loading'; }
+  get terminal() { return this.error !== null || this.status === 'halted' || this.status === 'collapse'; }
+  get stateHash() { return this.frame ? this.frame.stats.stateHash : null; }
+
+  /** One-line description for the status badge. */
+  badge() {
+    if (this.error) return { kind: 'error', text: `error: ${this.error}` };
+    if (!this.frame) return { kind: 'loading', text: 'loading…' };
+    const st = this.frame.status;
+    const s = this.frame.stats;
+    const overlaps = (s.overlappingPairs ?? 0) + (s.planeOverlaps ?? 0);
+    const balls = this.frame.balls;
+    if (balls && this.frame.n > 1) {
+      const b = `${balls.halted} halted · ${balls.collapse} at rest · ${balls.fellThrough} fell through · ${balls.running} running`;
+      return { kind: st.status === 'running' ? (balls.halted || balls.fellThrough ? 'warn' : 'ok') : 'done', text: b };
+    }
+    if (st.status === 'halted') return { kind: 'halted', text: `halted: ${st.reason}, at event ${st.event}, t = ${fmt(st.time, 10)}` };
+    if (st.status === 'collapse') return { kind: 'collapse', text: `collapse at t = ${fmt(st.time, 10)} (event ${st.event})` };
+    if (s.fellThrough > 0) return { kind: 'warn', text: `running · fell through the plate` };
+    return { kind: overlaps ? 'warn' : 'ok', text: `running · overlapping pairs ${overlaps}` };
+  }
+}
+
+export function fmt(x, digits = 4) {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (!Number.isFinite(x)) return String(x);
+  if (x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e6)) return x.toExponential(Math.min(digits, 6) - 1);
+  return Number(x.toPrecision(digits)).toString();
+}
+
+export class RunModel {
+  /**
+   * @param createWorker () => Worker-like { postMessage, onmessage, onerror, terminate }
+   */
+  constructor({ createWorker }) {
+    this.createWorker = createWorker;
+    this.listeners = new Set();
+    this.panes = [new PaneModel(0, 'naive'), new PaneModel(1, 'stable')];
+    this.workers = [null, null];
+    this.state = null;
+    this.target = 0;
+    this.playing = false;
+    this.jumpTo = null; // time to reach before playing (links with t > 0)
+    this.generation = 0;
+  }
+
+  subscribe(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+  emit(what) { for (const fn of this.listeners) fn(what, this); }
+
+  /** (Re)start both panes from a state (URL schema). */
+  load(state) {
+    this.state = { ...state };
+    this.generation++;
+    const specs = paneConfigs(this.state);
+    this.panes.forEach((p, k) => { p.detector = specs[k].detector; p.reset(); });
+    this.target = 0;
+    this.jumpTo = state.t > 0 ? state.t : null;
+    this.playing = !state.paused && this.jumpTo === null;
+    this.pausedAfterJump = !!state.paused;
+    this.series = this.makeSeries();
+    specs.forEach((spec, k) => this.startWorker(k, spec));
+    this.emit('load');
+  }
+
+  startWorker(k, spec) {
+    if (this.workers[k]) this.workers[k].terminate();
+    const w = this.createWorker();
+    const gen = this.generation;
+    const pane = this.panes[k];
+    w.onmessage = (e) => { if (gen === this.generation) this.onWorkerMessage(pane, e.data); };
+    w.onerror = (e) => {
+      if (gen !== this.generation) return;
+      if (e && typeof e.preventDefault === 'function') e.preventDefault();
+      pane.error = `the simulation worker failed (${e?.message ?? 'unknown error'}); press Reset`;
+      pane.busy = false;
+      this.emit('error');
+    };
+    this.workers[k] = w;
+    pane.busy = true;
+    pane.requestId++;
+    w.postMessage({ type: 'init', id: pane.requestId, spec });
+  }
+
+  onWorkerMessage(pane, msg) {
+    if (msg.id !== pane.requestId && msg.id !== -1) return; // a stale reply
+    pane.busy = false;
+    if (msg.type === 'error') {
+      pane.error = msg.message;
+      this.emit('error');
+      return;
+    }
+    pane.frame = msg.frame;
+    this.record();
+    if (this.jumpTo !== null && this.panes.every((p) => p.frame && !p.busy && (p.terminal || p.time >= this.jumpTo))) {
+      this.target = this.jumpTo;
+      this.jumpTo = null;
+      this.playing = !this.pausedAfterJump;
+      this.emit('jumped');
+    }
+    this.emit('frame');
+  }
+
+  /** Called once per animation frame with the wall time elapsed. */
+  tick(wallSeconds) {
+    if (!this.state) return;
+    const ready = this.panes.every((p) => p.frame || p.error);
+    if (!ready) return;
+    if (this.jumpTo !== null) {
+      this.request(this.jumpTo, JUMP_EVENTS_PER_REQUEST);
+      return;
+    }
+    if (this.playing && !this.panes.every((p) => p.terminal)) {
+      // lock-step: the shared target only moves on when both panes have caught up
+      const behind = this.panes.some((p) => !p.terminal && p.time < this.target);
+      if (!behind) this.target += this.state.speed * Math.min(wallSeconds, 0.1);
+    }
+    this.request(this.target, MAX_EVENTS_PER_REQUEST);
+  }
+
+  request(t, maxEvents) {
+    this.panes.forEach((p, k) => {
+      if (p.busy || p.terminal || !p.frame || p.time >= t) return;
+      p.busy = true;
+      p.requestId++;
+      this.workers[k].postMessage({ type: 'advance', id: p.requestId, t, maxEvents });
+    });
+  }
+
+  play() { this.playing = true; this.emit('play'); }
+  pause() { this.playing = false; this.emit('play'); }
+  toggle() { if (this.playing) this.pause(); else this.play(); }
+  /** One frame of simulation time (speed / 60); keeps both panes on the same clock. */
+  step() {
+    this.playing = false;
+    if (this.panes.some((p) => !p.terminal && p.time < this.target)) return; // still catching up
+    this.target += this.state.speed / 60;
+    this.request(this.target, MAX_EVENTS_PER_REQUEST);
+    this.emit('play');
+  }
+  reset() { this.load({ ...this.state, t: 0, paused: false }); }
+  /** Change one run parameter: both panes restart from a fresh identical state. */
+  set(key, value) { this.load({ ...this.state, [key]: value, t: 0, paused: false }); }
+
+  /** The link of the current run: the lock-step time, paused there. */
+  shareHash() {
+    return encodeState({ ...this.state, t: this.target, paused: true });
+  }
+
+  crashPane(k) { this.panes[k].requestId++; this.workers[k].postMessage({ type: 'crash', id: this.panes[k].requestId }); }
+
+  destroy() {
+    this.generation++;
+    this.workers.forEach((w) => w && w.terminate());
+    this.workers = [null, null];
+  }
+
+  // ---- plotted data -------------------------------------------------------------------
+
+  makeSeries() {
+    const s = this.state;
+    switch (s.scenario) {
+      case 'ball': return { main: new Series(['time', 'naive gap', 'stable gap', 'exact gap']) };
+      case 'ball-array': return { main: new Series(['time', 'naive halted share', 'naive fell-through share', 'stable at-rest share']) };
+      case 'granular': return { main: new Series(['time', 'naive kT', 'stable kT', 'Haff kT']) };
+      default: return { main: new Series(['time', 'naive Z', 'stable Z', 'equation of state Z']) };
+    }
+  }
+
+  record() {
+    const [a, b] = this.panes;
+    if (!a.frame || !b.frame) return;
+    const t = Math.max(a.time, b.time);
+    const s = this.state;
+    const fa = a.frame, fb = b.frame;
+    switch (s.scenario) {
+      case 'ball':
+        this.series.main.push([t, a.time >= t ? fa.gaps[0] : null, b.time >= t ? fb.gaps[0] : null, exactBallGap(t, s.e, s.g)]);
+        break;
+      case 'ball-array': {
+        const n = fa.n;
+        this.series.main.push([t, fa.balls.halted / n, fa.balls.fellThrough / n, fb.balls.collapse / n]);
+        break;
+      }
+      case 'granular': {
+        // the gas starts at kT = 1 exactly
+        const T = haffTemperature(t, { e: s.e, phi: s.phi, dim: s.dim, T1: 1 });
+        this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, T]);
+        break;
+      }
+      default:
+        this.series.main.push([t, fa.stats.pressureZ, fb.stats.pressureZ, equationOfState(s.phi, s.dim)]);
+    }
+  }
+
+  /** Everything plotted and the run definition, for export. */
+  exportJSON() {
+    return {
+      link: this.shareHash(),
+      state: this.state,
+      panes: this.panes.map((p) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error })),
+      series: this.series.main.toJSON(),
+      histograms: this.panes.map((p) => p.frame?.histogram ?? null),
+    };
+  }
+
+  title() { return SCENARIOS[this.state.scenario].title; }
+}

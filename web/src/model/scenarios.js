@@ -1,0 +1,61 @@
+// The app's scenarios: which parameters each one has, their defaults (chosen so the naive and
+// stable panes diverge within seconds), and the engine config each pane gets. No DOM.
+
+export const SCENARIO_IDS = ['ball', 'ball-array', 'granular', 'elastic'];
+export const NAIVE_VARIANTS = ['halt', 'miss', 'rewind'];
+
+export const SCENARIOS = {
+  ball: {
+    title: 'Bouncing ball',
+    blurb: 'One ball dropped on a plate (the paper\'s Fig. 7). Exact solution: it comes to rest at t = 3 after infinitely many bounces. ' +
+      'The naive detector meets a negative square root after ~30 bounces; the stable one reaches the collapse.',
+    params: ['naive', 'e', 'g', 'plate', 'speed'],
+    defaults: { naive: 'halt', e: 0.5, g: 1, plate: 0.763774618976614, speed: 0.5 },
+  },
+  'ball-array': {
+    title: 'Ball array',
+    blurb: 'A row of independent balls, plate offsets r_plate sampled uniformly in [0, 1): the paper\'s sweep made visible. ' +
+      'Only the floating-point representation differs between balls.',
+    params: ['naive', 'n', 'e', 'g', 'seed', 'speed'],
+    defaults: { naive: 'halt', n: 100, e: 0.5, g: 1, seed: 1, speed: 0.5 },
+  },
+  granular: {
+    title: 'Granular gas',
+    blurb: 'A freely cooling inelastic gas (Haff\'s law) that clusters. Three-body events create overlapped, approaching pairs: ' +
+      'naive detectors halt, let particles pass through each other or run the clock backwards; the stable one applies stabilising impacts. ' +
+      'The TC model (t_c) stops genuine inelastic collapse.',
+    params: ['naive', 'dim', 'n', 'phi', 'e', 'tc', 'seed', 'speed'],
+    defaults: { naive: 'halt', dim: 2, n: 2000, phi: 0.6, e: 0.5, tc: 1e-9, seed: 1, speed: 4 },
+  },
+  elastic: {
+    title: 'Elastic gas',
+    blurb: 'Elastic hard spheres for comparison: energy is conserved and the pressure follows the Carnahan–Starling (3-D) or Henderson (2-D) equation of state.',
+    params: ['naive', 'dim', 'n', 'phi', 'seed', 'speed'],
+    defaults: { naive: 'halt', dim: 3, n: 2000, phi: 0.3, seed: 1, speed: 1 },
+  },
+};
+
+/** Full default state of a scenario (every URL field, relevant or not). */
+export function defaultState(scenario = 'ball') {
+  const s = SCENARIOS[scenario] ?? SCENARIOS.ball;
+  return { scenario: SCENARIOS[scenario] ? scenario : 'ball', ...s.defaults, t: 0, paused: false, embed: false };
+}
+
+/** Engine configs for the two panes of a state: [naive, stable]. */
+export function paneConfigs(state) {
+  const naive = `naive-${state.naive}`;
+  return [naive, 'stable'].map((detector) => engineConfig(state, detector));
+}
+
+export function engineConfig(state, detector) {
+  switch (state.scenario) {
+    case 'ball':
+      return { kind: 'balls', detector, count: 1, plateOffsets: [state.plate], restitution: state.e, gravity: state.g };
+    case 'ball-array':
+      return { kind: 'balls', detector, count: state.n, seed: state.seed, restitution: state.e, gravity: state.g };
+    case 'granular':
+      return { kind: 'gas', detector, config: { scenario: 'granular', detector, dim: state.dim, n: state.n, packingFraction: state.phi, restitution: state.e, tc: state.tc, seed: state.seed } };
+    default:
+      return { kind: 'gas', detector, config: { scenario: 'elastic', detector, dim: state.dim, n: state.n, packingFraction: state.phi, seed: state.seed } };
+  }
+}

@@ -1,0 +1,51 @@
+// Numbers the engine did not produce: the exact bouncing ball, Haff's law with the Enskog
+// collision rate, and the equations of state. No DOM.
+
+/**
+ * Gap above contact of a ball released at rest 1/2 above contact (the paper's Fig. 7) under
+ * gravity g with restitution e, at time t. Impacts at t_k; it rests after t_final = T0 (1 + 2e/(1-e)).
+ */
+export function exactBallGap(t, e = 0.5, g = 1) {
+  const t0 = Math.sqrt(1 / g); // fall of 1/2 under g
+  if (t < t0) return 0.5 - 0.5 * g * t * t;
+  let tk = t0;
+  let u = e * g * t0; // rebound speed after the first impact
+  for (let k = 0; k < 2000 && u > 0; k++) {
+    const flight = 2 * u / g;
+    if (t < tk + flight) {
+      const s = t - tk;
+      return u * s - 0.5 * g * s * s;
+    }
+    tk += flight;
+    u *= e;
+  }
+  return 0;
+}
+
+export function ballCollapseTime(e = 0.5, g = 1) {
+  const t0 = Math.sqrt(1 / g);
+  return e < 1 ? t0 * (1 + 2 * e / (1 - e)) : Infinity;
+}
+
+/** Contact value of the pair correlation: Carnahan–Starling (3-D), Henderson (2-D). */
+export function contactValue(phi, dim) {
+  return dim === 3 ? (1 - phi / 2) / (1 - phi) ** 3 : (1 - 7 * phi / 16) / (1 - phi) ** 2;
+}
+
+/** Compressibility factor Z = PV/(NkT): Carnahan–Starling (3-D), Henderson (2-D). */
+export function equationOfState(phi, dim) {
+  return dim === 3 ? (1 + phi + phi * phi - phi ** 3) / (1 - phi) ** 3 : (1 + phi * phi / 8) / (1 - phi) ** 2;
+}
+
+/** Enskog collision rate per particle at temperature T (sigma = m = 1). */
+export function enskogRate(phi, dim, T) {
+  const g = contactValue(phi, dim);
+  if (dim === 3) return 4 * (6 * phi / Math.PI) * g * Math.sqrt(Math.PI * T);
+  return 2 * (4 * phi / Math.PI) * g * Math.sqrt(Math.PI * T);
+}
+
+/** Haff's law from (t1, T1): T(t) = T1 / (1 + (t - t1)/t0)^2, 1/t0 = (1 - e^2) w(T1) / (2 dim). */
+export function haffTemperature(t, { t1 = 0, T1 = 1, e, phi, dim }) {
+  const inv = (1 - e * e) * enskogRate(phi, dim, T1) / (2 * dim);
+  return T1 / (1 + (t - t1) * inv) ** 2;
+}

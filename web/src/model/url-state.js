@@ -1,0 +1,133 @@
+// The run definition in the URL hash: versioned, readable, and parsed as untrusted input.
+//   #v=1&scenario=ball&naive=halt&e=0.5&g=1&plate=0.763774618976614&speed=0.5&t=0
+// Every value is checked against the schema below: unknown keys are ignored, out-of-range
+// values are clamped with a warning naming the field, malformed values fall back to the default
+// with a warning, over-long hashes and absurd N are refused. Nothing is evaluated or turned
+// into HTML. No DOM.
+
+import { SCENARIO_IDS, NAIVE_VARIANTS, SCENARIOS, defaultState } from './scenarios.js';
+
+export const URL_VERSION = 1;
+export const MAX_HASH_LENGTH = 1024;
+export const MAX_N = 100000;       // per pane in the browser
+export const ABSURD_N = 10000000;  // refused outright, not clamped
+
+export const FIELDS = {
+  scenario: { type: 'enum', values: SCENARIO_IDS, label: 'scenario' },
+  naive: { type: 'enum', values: NAIVE_VARIANTS, label: 'naive detector variant' },
+  n: { type: 'int', min: 1, max: MAX_N, label: 'number of particles' },
+  dim: { type: 'int', min: 2, max: 3, label: 'dimension' },
+  phi: { type: 'number', min: 0.001, max: 0.78, label: 'packing fraction' },
+  e: { type: 'number', min: 0, max: 1, label: 'restitution' },
+  g: { type: 'number', min: 0.01, max: 100, label: 'gravity' },
+  tc: { type: 'number', min: 0, max: 1, label: 'TC-model duration' },
+  seed: { type: 'int', min: 0, max: 4294967295, label: 'seed' },
+  plate: { type: 'number', min: 0, max: 1, label: 'plate offset' },
+  speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
+  t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
+  paused: { type: 'bool', label: 'paused' },
+  embed: { type: 'bool', label: 'embed mode' },
+};
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
+/** The fields a scenario uses, in URL order. */
+export function fieldsOf(scenario) {
+  return ['scenario', ...SCENARIOS[scenario].params, 't', 'paused', 'embed'];
+}
+
+/** Packing-fraction ceiling of the lattice start (FCC in 3-D, triangular in 2-D) below jamming. */
+export function maxPhi(dim) { return dim === 3 ? 0.6 : 0.78; }
+
+/**
+ * Parse a location hash. Returns { state, warnings: [{ field, message }], ignored: [keys] }.
+ * Never throws.
+ */
+export function parseHash(hash) {
+  const warnings = [];
+  const ignored = [];
+  let text = typeof hash === 'string' ? hash : '';
+  if (text.startsWith('#')) text = text.slice(1);
+  if (text.length > MAX_HASH_LENGTH) {
+    warnings.push({ field: 'url', message: `the link's run definition is ${text.length} characters long (limit ${MAX_HASH_LENGTH}); it was ignored and the defaults are running` });
+    return { state: defaultState('ball'), warnings, ignored };
+  }
+  let params;
+  try {
+    params = new URLSearchParams(text);
+  } catch {
+    params = new URLSearchParams();
+  }
+  const raw = new Map();
+  for (const [k, v] of params) {
+    if (Object.hasOwn(FIELDS, k)) raw.set(k, v);
+    else if (k !== 'v') ignored.push(k.slice(0, 40));
+  }
+  if (params.has('v') && params.get('v') !== String(URL_VERSION)) {
+    warnings.push({ field: 'v', message: `link version ${JSON.stringify(params.get('v').slice(0, 20))} is not ${URL_VERSION}; read as version ${URL_VERSION}` });
+  }
+
+  let scenario = 'ball';
+  if (raw.has('scenario')) {
+    const s = raw.get('scenario');
+    if (SCENARIO_IDS.includes(s)) scenario = s;
+    else warnings.push({ field: 'scenario', message: `${JSON.stringify(s.slice(0, 40))} is not one of ${SCENARIO_IDS.join(', ')}; using ball` });
+  }
+  const state = defaultState(scenario);
+  for (const key of fieldsOf(scenario)) {
+    if (key === 'scenario' || !raw.has(key)) continue;
+    const f = FIELDS[key];
+    const text = raw.get(key);
+    const shown = JSON.stringify(text.slice(0, 40));
+    if (f.type === 'enum') {
+      if (f.values.includes(text)) state[key] = text;
+      else warnings.push({ field: key, message: `${shown} is not one of ${f.values.join(', ')}; using ${state[key]}` });
+      continue;
+    }
+    if (f.type === 'bool') {
+      if (text === '1' || text === 'true') state[key] = true;
+      else if (text === '0' || text === 'false') state[key] = false;
+      else warnings.push({ field: key, message: `${shown} must be 0 or 1; using ${state[key] ? 1 : 0}` });
+      continue;
+    }
+    if (!NUMBER.test(text)) {
+      warnings.push({ field: key, message: `${shown} is not a number; using the default ${state[key]}` });
+      continue;
+    }
+    let v = Number(text);
+    if (key === 'n' && v > ABSURD_N) {
+      warnings.push({ field: 'n', message: `${shown} particles is refused (the browser allows at most ${MAX_N}); using the default ${state.n}` });
+      continue;
+    }
+    if (f.type === 'int' && !Number.isInteger(v)) {
+      const r = Math.round(v);
+      warnings.push({ field: key, message: `${shown} is not an integer; rounded to ${r}` });
+      v = r;
+    }
+    // the packing-fraction ceiling depends on the dimension, which is parsed before it
+    const max = key === 'phi' ? maxPhi(state.dim) : f.max;
+    if (v < f.min || v > max) {
+      const c = Math.min(max, Math.max(f.min, v));
+      warnings.push({ field: key, message: `${shown} is outside [${f.min}, ${max}] (${f.label}); clamped to ${c}` });
+      v = c;
+    }
+    state[key] = v;
+  }
+  if (state.phi !== undefined && state.phi > maxPhi(state.dim)) state.phi = maxPhi(state.dim); // default phi, dim from the link
+  return { state, warnings, ignored };
+}
+
+/** The readable hash of a state (every field of its scenario; numbers round-trip exactly). */
+export function encodeState(state) {
+  const parts = [`v=${URL_VERSION}`];
+  for (const key of fieldsOf(state.scenario)) {
+    const v = state[key];
+    if (v === undefined) continue;
+    if (FIELDS[key].type === 'bool') {
+      if (v) parts.push(`${key}=1`);
+    } else {
+      parts.push(`${key}=${encodeURIComponent(String(v))}`);
+    }
+  }
+  return '#' + parts.join('&');
+}

@@ -1,0 +1,58 @@
+// The parameter panel (lil-gui): one control per field of the current scenario. Every control
+// is a native input, so all of them are reachable by keyboard (Tab, arrows, Enter).
+import GUI from 'lil-gui';
+import { SCENARIO_IDS, SCENARIOS } from '../model/scenarios.js';
+import { FIELDS, maxPhi } from '../model/url-state.js';
+
+const LABELS = {
+  scenario: 'scenario', naive: 'naive variant (left)', n: 'N (particles / balls)', dim: 'dimension',
+  phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', seed: 'seed',
+  plate: 'plate offset r_plate', speed: 'speed (sim. time / s)',
+};
+
+export class Controls {
+  /** onChange(key, value) for run parameters; onScenario(id) for the scenario menu. */
+  constructor(container, { onChange, onScenario }) {
+    this.container = container;
+    this.onChange = onChange;
+    this.onScenario = onScenario;
+    this.gui = null;
+  }
+
+  build(state) {
+    if (this.gui) this.gui.destroy();
+    const gui = new GUI({ container: this.container, title: 'Parameters' });
+    this.gui = gui;
+    const values = { ...state };
+    this.values = values;
+    const names = Object.fromEntries(SCENARIO_IDS.map((id) => [SCENARIOS[id].title, id]));
+    gui.add(values, 'scenario', names).name(LABELS.scenario).onChange((v) => this.onScenario(v));
+    for (const key of SCENARIOS[state.scenario].params) {
+      const f = FIELDS[key];
+      let c;
+      if (f.type === 'enum') c = gui.add(values, key, f.values);
+      else if (key === 'dim') c = gui.add(values, key, [2, 3]);
+      else if (key === 'e') c = gui.add(values, key, 0, 1, 0.01);
+      else if (key === 'phi') c = gui.add(values, key, 0.01, maxPhi(state.dim), 0.001);
+      else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
+      else c = gui.add(values, key).min(f.min).max(f.max);
+      c.name(LABELS[key] ?? key);
+      c.onFinishChange((v) => {
+        let x = v;
+        if (f.type === 'int' || key === 'dim') x = Math.round(Number(x));
+        if (typeof x === 'number') {
+          if (!Number.isFinite(x)) x = state[key];
+          x = Math.min(f.max, Math.max(f.min, x));
+        }
+        this.onChange(key, x);
+      });
+    }
+    return gui;
+  }
+
+  setValue(key, v) {
+    if (!this.gui) return;
+    this.values[key] = v;
+    this.gui.controllersRecursive().forEach((c) => c.property === key && c.updateDisplay());
+  }
+}

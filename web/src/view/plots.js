@@ -1,0 +1,95 @@
+// Live plots with uPlot: axes with units, legends. Each plot observes the run model's series.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { HIST_HALF } from '../edpd.js';
+
+const PANE_COLORS = ['#7aa2f7', '#73daca'];
+const THEORY = '#e0af68';
+
+function axis(label) {
+  return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' } };
+}
+
+function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.max(140, Math.min(240, el.clientWidth * 0.6)) }; }
+
+/** A time-series plot: the naive pane, the stable pane and the theory line. */
+export class SeriesPlot {
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel }) {
+    this.el = el;
+    const opts = {
+      title,
+      ...size(el),
+      scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
+      axes: [axis(x), axis(y)],
+      series: [
+        { label: x },
+        { label: labels[0], stroke: PANE_COLORS[0], width: 1.5, spanGaps: false },
+        { label: labels[1], stroke: PANE_COLORS[1], width: 1.5, spanGaps: false },
+        { label: theoryLabel, stroke: THEORY, width: 1.5, dash: [6, 4] },
+      ],
+      legend: { live: false },
+    };
+    this.plot = new uPlot(opts, [[], [], [], []], el);
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  setData(columns) { this.plot.setData(columns.slice(0, 4)); }
+  destroy() { this.plot.destroy(); }
+}
+
+/** Impact separations (Fig. 3): fraction of collisions per floating-point spacing, both panes. */
+export class HistogramPlot {
+  constructor(el) {
+    this.el = el;
+    const xs = Array.from({ length: 2 * HIST_HALF + 1 }, (_, i) => i - HIST_HALF);
+    this.xs = xs;
+    const bars = uPlot.paths.bars({ size: [0.45, 12], align: 0 });
+    this.plot = new uPlot({
+      title: 'Impact separation (paper Fig. 3)',
+      ...size(el),
+      scales: { x: { time: false, range: [-12, 12] } },
+      axes: [axis('(|r_ij| − σ) [spacing of doubles at σ]'), axis('fraction of collisions')],
+      series: [
+        { label: 'separation' },
+        { label: 'naive', stroke: PANE_COLORS[0], fill: 'rgba(122,162,247,0.35)', paths: bars },
+        { label: 'stable', stroke: PANE_COLORS[1], fill: 'rgba(115,218,202,0.35)', paths: bars },
+      ],
+      legend: { live: false },
+    }, [xs, xs.map(() => 0), xs.map(() => 0)], el);
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  setData(hists) {
+    const cols = hists.map((h) => {
+      if (!h) return this.xs.map(() => null);
+      const total = h.counts.reduce((a, b) => a + b, 0) + h.below + h.above;
+      return h.counts.map((c) => (total ? c / total : 0));
+    });
+    this.plot.setData([this.xs, cols[0], cols[1]]);
+  }
+
+  destroy() { this.plot.destroy(); }
+}
+
+/** Events at halt of the sweep, per naive variant. */
+export class SweepPlot {
+  constructor(el) {
+    const xs = Array.from({ length: 80 }, (_, i) => i);
+    this.xs = xs;
+    const bars = uPlot.paths.bars({ size: [0.8, 20], align: 0 });
+    this.plot = new uPlot({
+      title: 'Events until the naive detector halted',
+      ...size(el),
+      scales: { x: { time: false } },
+      axes: [axis('impacts before the halt'), axis('share of samples')],
+      series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: PANE_COLORS[0], fill: 'rgba(122,162,247,0.5)', paths: bars }],
+      legend: { live: false },
+    }, [xs, xs.map(() => 0)], el);
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  setData(result) {
+    const total = result.samples || 1;
+    this.plot.setData([this.xs, this.xs.map((i) => result.histogram[i] / total)]);
+  }
+}

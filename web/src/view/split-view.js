@@ -1,0 +1,147 @@
+// One WebGL renderer split into two viewports (scissor), one shared camera with OrbitControls:
+// left the naive pane, right the stable pane. Particles are InstancedMesh spheres; particles
+// that overlap something are drawn in a contrasting colour, the pair of a failure in another.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+
+const COLORS = {
+  base: [new THREE.Color(0x7aa2f7), new THREE.Color(0x73daca)], // naive, stable
+  overlap: new THREE.Color(0xff9e3b),
+  failure: new THREE.Color(0xff3bd4),
+  plate: new THREE.Color(0x9aa5ce),
+  box: new THREE.Color(0x565f89),
+};
+const BACKGROUND = 0x11131c;
+
+export class SplitView {
+  constructor(container) {
+    this.container = container;
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setScissorTest(true);
+    this.renderer.setClearColor(BACKGROUND);
+    this.canvas = this.renderer.domElement;
+    this.canvas.setAttribute('aria-label', 'Particles: naive detector on the left, stable detector on the right');
+    this.canvas.tabIndex = 0;
+    container.appendChild(this.canvas);
+    this.camera = new THREE.PerspectiveCamera(40, 1, 0.01, 1e5);
+    this.controls = new OrbitControls(this.camera, this.canvas);
+    this.controls.enableDamping = false;
+    this.panes = [0, 1].map((k) => this.makePane(k));
+    this.dummy = new THREE.Matrix4();
+    this.resize = this.resize.bind(this);
+    new ResizeObserver(this.resize).observe(container);
+    this.resize();
+  }
+
+  makePane(k) {
+    const scene = new THREE.Scene();
+    scene.add(new THREE.HemisphereLight(0xffffff, 0x334466, 1.6));
+    const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+    sun.position.set(1, -2, 3);
+    scene.add(sun);
+    return { k, scene, mesh: null, extras: [] };
+  }
+
+  /** Build meshes for a run: kind 'gas' or 'balls', n particles, box edges, dim. */
+  setup({ kind, n, box, dim }) {
+    this.kind = kind;
+    for (const p of this.panes) {
+      if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
+      for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
+      p.extras = [];
+      const detail = n > 20000 ? 0 : n > 3000 ? 1 : 3;
+      const geo = new THREE.IcosahedronGeometry(0.5, detail);
+      const mat = new THREE.MeshStandardMaterial({ roughness: 0.55, metalness: 0.05 });
+      const mesh = new THREE.InstancedMesh(geo, mat, n);
+      mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+      for (let i = 0; i < n; i++) mesh.setColorAt(i, COLORS.base[p.k]);
+      mesh.frustumCulled = false;
+      p.mesh = mesh;
+      p.scene.add(mesh);
+      if (kind === 'gas') {
+        const size = dim === 2 ? [box[0], box[1], 0.02] : box;
+        const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...size)), new THREE.LineBasicMaterial({ color: COLORS.box }));
+        edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
+        p.extras.push(edges);
+      } else {
+        const width = 2 * n;
+        const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: COLORS.plate, roughness: 0.8 }));
+        plate.position.set(width / 2 - 1, 0, -0.03);
+        p.extras.push(plate);
+      }
+      for (const x of p.extras) p.scene.add(x);
+    }
+    this.fit({ kind, n, box, dim });
+  }
+
+  fit({ kind, n, box, dim }) {
+    this.lastFit = { kind, n, box, dim };
+    const cam = this.camera;
+    let center, dist, dir;
+    if (kind === 'gas') {
+      center = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
+      // fit the box in a half-width viewport: the narrower of the two fields of view decides
+      const tan = Math.tan((cam.fov * Math.PI) / 360);
+      const aspect = Math.max(0.2, cam.aspect);
+      const w = dim === 2 ? box[0] : Math.hypot(box[0], box[1]);
+      const h = dim === 2 ? box[1] : Math.hypot(box[2], box[1] * 0.6);
+      dist = 1.08 * Math.max(w / (2 * tan * aspect), h / (2 * tan)) + (dim === 2 ? 0 : box[2] / 2);
+      dir = dim === 2 ? new THREE.Vector3(0, 0, 1) : new THREE.Vector3(0.55, -1, 0.6).normalize();
+      cam.up.set(dim === 2 ? 0 : 0, dim === 2 ? 1 : 0, dim === 2 ? 0 : 1);
+    } else {
+      const width = 2 * n;
+      center = new THREE.Vector3(width / 2 - 1, 0, n > 1 ? 0.75 : 0.6);
+      dist = Math.max(7, width * 1.05);
+      dir = new THREE.Vector3(0, -1, 0.12).normalize();
+      cam.up.set(0, 0, 1);
+    }
+    cam.position.copy(center).addScaledVector(dir, dist);
+    cam.near = dist / 1000;
+    cam.far = dist * 100;
+    cam.updateProjectionMatrix();
+    this.controls.target.copy(center);
+    this.controls.update();
+  }
+
+  /** Draw a pane's frame: positions (Float32Array), overlap flags, failure pair. */
+  update(k, frame) {
+    const p = this.panes[k];
+    if (!p.mesh || !frame) return;
+    const pos = frame.positions;
+    const n = Math.min(p.mesh.count, pos.length / 3);
+    const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
+    for (let i = 0; i < n; i++) {
+      this.dummy.makeTranslation(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]);
+      p.mesh.setMatrixAt(i, this.dummy);
+      let c = COLORS.base[k];
+      if (frame.flags[i]) c = COLORS.overlap;
+      if (failure && (failure[0] === i || failure[1] === i)) c = COLORS.failure;
+      p.mesh.setColorAt(i, c);
+    }
+    p.mesh.instanceMatrix.needsUpdate = true;
+    if (p.mesh.instanceColor) p.mesh.instanceColor.needsUpdate = true;
+  }
+
+  resize() {
+    const w = Math.max(2, this.container.clientWidth);
+    const h = Math.max(2, this.container.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = (w / 2) / h;
+    this.camera.updateProjectionMatrix();
+    if (this.lastFit) this.fit(this.lastFit);
+    this.render();
+  }
+
+  render() {
+    const w = this.container.clientWidth, h = this.container.clientHeight;
+    const half = Math.floor(w / 2);
+    this.panes.forEach((p, k) => {
+      this.renderer.setViewport(k * half, 0, half, h);
+      this.renderer.setScissor(k * half, 0, half, h);
+      this.renderer.render(p.scene, this.camera);
+    });
+  }
+
+  toPNG() { this.render(); return this.canvas.toDataURL('image/png'); }
+}

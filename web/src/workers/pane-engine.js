@@ -1,0 +1,125 @@
+// One pane's simulation, behind the worker: a gas (one engine world) or a set of independent
+// bouncing balls (one world each, so one ball halting does not stop the others). Plain module
+// (runs in a Worker and in Node tests); no DOM.
+
+const BALL_SPACING = 2; // balls drawn 2 diameters apart along x
+
+export class PaneEngine {
+  /** @param api loaded edpd API (loadEdpd), @param spec engineConfig() of model/scenarios.js */
+  constructor(api, spec) {
+    this.api = api;
+    this.spec = spec;
+    this.sims = [];
+    try {
+      if (spec.kind === 'gas') {
+        this.sims.push(api.createSimulation(spec.config));
+      } else {
+        for (let i = 0; i < spec.count; i++) {
+          const plateOffset = spec.plateOffsets ? spec.plateOffsets[i] : api.plateOffset(spec.seed, i);
+          this.sims.push(api.createSimulation({
+            scenario: 'bouncing-ball', detector: spec.detector, n: 1, plateOffset,
+            restitution: spec.restitution, gravity: spec.gravity,
+          }));
+        }
+        this.plates = this.sims.map((s) => s.config.plateOffset);
+      }
+    } catch (e) {
+      this.destroy();
+      throw e;
+    }
+    this.n = spec.kind === 'gas' ? this.sims[0].n : this.sims.length;
+  }
+
+  get isBalls() { return this.spec.kind !== 'gas'; }
+
+  /** Advance every world to time t within an event budget; returns 'time' when all arrived. */
+  advanceTo(t, maxEvents) {
+    let arrived = true;
+    const per = Math.max(1, Math.floor(maxEvents / this.sims.length));
+    for (const s of this.sims) {
+      if (s.status().status !== 'running') continue;
+      if (s.time() >= t) continue;
+      const stop = s.advanceTo(t, { maxEvents: per });
+      if (stop === 'budget') arrived = false;
+    }
+    return arrived ? 'time' : 'budget';
+  }
+
+  /** Everything a view needs, as transferable copies. */
+  frame() {
+    if (!this.isBalls) {
+      const s = this.sims[0];
+      const st = s.status();
+      return {
+        n: this.n,
+        box: s.box(),
+        dim: s.config.dim,
+        time: s.time(),
+        positions: s.positionsF32(),
+        flags: s.overlapFlags(),
+        stats: s.stats(),
+        status: st,
+        histogram: s.impactHistogram(),
+      };
+    }
+    const n = this.n;
+    const positions = new Float32Array(3 * n);
+    const flags = new Uint8Array(n);
+    const gaps = new Float64Array(n);
+    const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0 };
+    const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0 };
+    let firstFailure = null;
+    let time = Infinity;
+    let latest = 0;
+    for (let i = 0; i < n; i++) {
+      const s = this.sims[i];
+      const p = s.positions();
+      const st = s.status();
+      const stats = s.stats();
+      positions[3 * i] = BALL_SPACING * i;
+      positions[3 * i + 1] = 0;
+      positions[3 * i + 2] = p[2] - this.plates[i]; // height of the centre above the plate
+      gaps[i] = p[2] - this.plates[i] - 0.5;
+      flags[i] = stats.planeOverlaps > 0 ? 1 : 0;
+      counts[st.status]++;
+      if (stats.fellThrough > 0) counts.fellThrough++;
+      for (const k of Object.keys(total)) total[k] = k === 'maxOverlap' ? Math.max(total[k], stats[k]) : total[k] + stats[k];
+      if (st.status !== 'running' && (!firstFailure || st.event < firstFailure.event)) firstFailure = { ...st, particles: [i, -1], ball: i };
+      time = Math.min(time, s.time());
+      latest = Math.max(latest, s.time());
+    }
+    return {
+      n,
+      time: counts.running > 0 ? time : latest,
+      positions,
+      flags,
+      gaps,
+      balls: counts,
+      stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: this.stateHash() },
+      status: this.summaryStatus(counts, firstFailure),
+      histogram: null,
+    };
+  }
+
+  summaryStatus(counts, failure) {
+    if (this.sims.length === 1) return this.sims[0].status();
+    if (counts.running > 0) return { status: 'running', reason: null, event: 0, time: 0, particles: [-1, -1], balls: counts };
+    const all = counts.halted === this.sims.length ? 'halted' : 'collapse';
+    return { ...(failure ?? {}), status: all, balls: counts };
+  }
+
+  /** One hash for the pane: the engine's hash for a gas, a hash of the balls' hashes otherwise. */
+  stateHash() {
+    if (!this.isBalls || this.sims.length === 1) return this.sims[0].stateHash();
+    let h = 0x811c9dc5;
+    for (const s of this.sims) {
+      for (const c of s.stateHash()) { h ^= c.charCodeAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
+    }
+    return h.toString(16).padStart(8, '0');
+  }
+
+  destroy() {
+    for (const s of this.sims) s.destroy();
+    this.sims = [];
+  }
+}
