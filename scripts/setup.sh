@@ -31,7 +31,12 @@ fi
 # ---- npm packages ----------------------------------------------------------------------
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  if ! npm ci --no-audit --no-fund --loglevel=error 2>/tmp/edpd-npm-ci.log; then
+    # Some registry snapshots lack other platforms' optional binaries (rollup, unrs-resolver):
+    # npm ci then refuses the lock file. npm install honours the same locked versions.
+    say "npm ci refused the lock file ($(grep -m1 -o 'Missing: [^ ]*' /tmp/edpd-npm-ci.log || echo 'see /tmp/edpd-npm-ci.log')); installing the locked versions with npm install"
+    npm install --no-save --no-audit --no-fund --loglevel=error
+  fi
 fi
 
 # ---- native build ----------------------------------------------------------------------
