@@ -85,12 +85,21 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
     for (int a = 0; a < 3; a++) {
         if (!finite_in(c->box[a], 1e-6, 1e9)) BAD("box", "each edge must be a finite number in [1e-6, 1e9]");
         if (c->periodic[a] != 0 && c->periodic[a] != 1) BAD("periodic", "each flag must be 0 or 1");
-        if (c->periodic[a] && c->box[a] < 3.0 * c->diameter)
-            BAD("box", "a periodic edge must be at least 3 diameters (%g), got %g", 3.0 * c->diameter, c->box[a]);
         if (c->periodic[a] && c->gravity[a] != 0.0)
             BAD("gravity", "must be 0 along periodic axes (axis %d is periodic)", a);
     }
     if (c->dim == 2 && c->periodic[2]) BAD("periodic", "the z axis cannot be periodic in 2-D");
+    double max_sigma = c->diameter;
+    for (uint32_t i = 0; i < c->n; i++) {
+        if (c->diameters && !finite_in(c->diameters[i], 1e-3, 1e3))
+            BAD("diameters", "entry %u must be in [0.001, 1000], got %g", i, c->diameters[i]);
+        if (c->masses && !finite_in(c->masses[i], 1e-6, 1e6))
+            BAD("masses", "entry %u must be in [1e-6, 1e6], got %g", i, c->masses[i]);
+        if (c->diameters && c->diameters[i] > max_sigma) max_sigma = c->diameters[i];
+    }
+    for (int a = 0; a < 3; a++)
+        if (c->periodic[a] && c->box[a] < 3.0 * max_sigma)
+            BAD("box", "a periodic edge must be at least 3 of the largest diameter (%g), got %g", 3.0 * max_sigma, c->box[a]);
     for (uint64_t k = 0; k < 3ull * c->n; k++) {
         if (!isfinite(c->positions[k]) || fabs(c->positions[k]) > 1e9)
             BAD("positions", "entry %llu is not a finite number within [-1e9, 1e9]", (unsigned long long)k);

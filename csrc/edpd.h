@@ -89,6 +89,8 @@ typedef struct edpd_config {
     /* EDPD_SCENARIO_CUSTOM only (ignored otherwise). Arrays of n*3 doubles. */
     const double *positions;
     const double *velocities;
+    const double *diameters; /* optional: n per-particle diameters (NULL = all `diameter`) */
+    const double *masses;    /* optional: n per-particle masses (NULL = all `mass`) */
     double box[3];           /* box edge lengths */
     int periodic[3];         /* 1 = periodic axis; 0 = open axis (planes, if any, are the walls) */
     const edpd_plane *planes;

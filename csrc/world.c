@@ -346,7 +346,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
         return NULL;
     }
     if (scenario_build(w, err) != EDPD_OK) { edpd_destroy(w); return NULL; }
-    w->cfg.positions = w->cfg.velocities = NULL;
+    w->cfg.positions = w->cfg.velocities = w->cfg.diameters = w->cfg.masses = NULL;
     w->cfg.planes = NULL;
     w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
     w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;

@@ -79,6 +79,26 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+    /* unequal masses and diameters, head-on (Eq. 5 with m_i != m_j): a disk of mass 3 and
+     * diameter 2 at rest is hit by a disk of mass 1, diameter 1 at speed 2; contact distance
+     * 1.5. Momentum 2 and, elastically, energy 2: v1' = (m1-m2)/(m1+m2) u = -1, v2' = 2 m1 u/(m1+m2) = 1. */
+    {
+        double r[6] = {2, 5, 0, 6, 5, 0}, v[6] = {2, 0, 0, 0, 0, 0}, d[2] = {1, 2}, m[2] = {1, 3};
+        edpd_config c = edpd_default_config();
+        c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.restitution = 1.0;
+        c.positions = r; c.velocities = v; c.diameters = d; c.masses = m;
+        c.box[0] = c.box[1] = 12; c.box[2] = 2; c.periodic[0] = c.periodic[1] = 1;
+        edpd_world *w = edpd_create(&c, &err);
+        CHECK(w != NULL, "unequal disks: %s", err.message);
+        edpd_advance(w, 1.5, 100, &err);  /* contact at t = (4 - 1.5)/2 = 1.25 */
+        double pv[6], pr[6];
+        edpd_get_velocities(w, pv);
+        edpd_get_positions(w, pr);
+        CHECK_NEAR(pv[0], -1.0, 1e-15, "light disk rebounds");
+        CHECK_NEAR(pv[3], 1.0, 1e-15, "heavy disk moves off");
+        CHECK_NEAR(pr[3] - pr[0], 1.5 + 0.25 * 2.0, 1e-14, "separation 0.25 after contact");
+        edpd_destroy(w);
+    }
     /* elastic: energy and momentum conserved to rounding over 2e5 events, 3-D and 2-D */
     for (int dim = 2; dim <= 3; dim++) {
         edpd_world *w = gas(EDPD_SCENARIO_ELASTIC, dim, 2000, 0.3, 1.0, 3);

@@ -152,3 +152,35 @@ test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas',
   expect(await page.evaluate(() => location.hash)).toMatch(/scenario=granular/);
   await page.close();
 });
+
+test('the paper sweep runs in workers with progress and ends in the table and histogram', async () => {
+  const { page, errors } = await open('#v=1&scenario=ball&paused=1');
+  await page.click('#sweep summary');
+  await page.fill('#sweep-samples', '4000');
+  await page.click('#sweep-run');
+  await page.waitForFunction(() => !document.getElementById('sweep-table').hidden, null, { timeout: 60000 });
+  const rows = await page.$$eval('#sweep-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const byDetector = Object.fromEntries(rows.map((r) => [r[0], r]));
+  expect(Object.keys(byDetector)).toEqual(['stable', 'naive-halt', 'naive-miss', 'naive-rewind']);
+  expect(byDetector.stable[1]).toBe('0.00 %');           // stable never halts
+  expect(byDetector.stable[4]).toBe('100.00 %');         // every ball comes to rest
+  expect(parseFloat(byDetector['naive-halt'][1])).toBeGreaterThan(10);
+  expect(byDetector['naive-miss'][3]).toBe(byDetector['naive-halt'][1]); // falls through exactly where naive-halt halts
+  expect(await page.textContent('#sweep-status')).toMatch(/^done: 16,000 samples/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('offline once loaded: the service worker serves the site when the host is gone', async () => {
+  const host = await serve(dist);
+  const page = await browser.newPage();
+  await page.goto(host.url + '#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => window.edpdApp && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 60000 });
+  await host.close();
+  const again = await browser.newPage();
+  await again.goto(host.url + '#v=1&scenario=ball');
+  await again.waitForFunction(() => window.edpdApp && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 60000 });
+  expect((await panes(again)).map((p) => p.detector)).toEqual(['naive-halt', 'stable']);
+  await page.close(); await again.close();
+});

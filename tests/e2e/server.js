@@ -24,6 +24,9 @@ export function serve(root, { prefix = '/' } = {}) {
     }
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    resolve({ url: `http://127.0.0.1:${server.address().port}${prefix}`, close: () => new Promise((r) => server.close(r)) });
+    resolve({
+      url: `http://127.0.0.1:${server.address().port}${prefix}`,
+      close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }),
+    });
   }));
 }

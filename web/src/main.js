@@ -266,6 +266,10 @@ sweep.subscribe((what) => {
 function pct(x) { return x === null ? '–' : `${(100 * x).toFixed(2)} %`; }
 
 // ---- go ----------------------------------------------------------------------------------
+// Offline once loaded (built site only; the dev server has no sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch((err) => console.warn(`edpd: offline cache unavailable (${err.message})`));
+}
 start(parsed.state);
 requestAnimationFrame(loop);
 

@@ -119,8 +119,7 @@ export class RunModel {
     }
     pane.frame = msg.frame;
     this.record();
-    if (this.jumpTo !== null && this.panes.every((p) => p.frame && !p.busy && (p.terminal || p.time >= this.jumpTo))) {
-      this.target = this.jumpTo;
+    if (this.jumpTo !== null && this.target === this.jumpTo && this.panes.every((p) => p.frame && !p.busy && (p.terminal || p.time >= this.jumpTo))) {
       this.jumpTo = null;
       this.playing = !this.pausedAfterJump;
       this.emit('jumped');
@@ -134,7 +133,10 @@ export class RunModel {
     const ready = this.panes.every((p) => p.frame || p.error);
     if (!ready) return;
     if (this.jumpTo !== null) {
-      this.request(this.jumpTo, JUMP_EVENTS_PER_REQUEST);
+      // jump in ~100 stages so the plots get points on the way (stops never change a trajectory)
+      const behind = this.panes.some((p) => !p.terminal && p.time < this.target);
+      if (!behind) this.target = Math.min(this.jumpTo, this.target + this.jumpTo / 100);
+      this.request(this.target, JUMP_EVENTS_PER_REQUEST);
       return;
     }
     if (this.playing && !this.panes.every((p) => p.terminal)) {
