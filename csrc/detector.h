@@ -10,6 +10,7 @@
 #define EDPD_DETECTOR_H
 #include "edpd.h"
 #include "vec.h"
+#include <math.h>
 
 typedef enum edpd_branch {
     BRANCH_NONE = 0,        /* no event: dt = +inf */
@@ -25,9 +26,44 @@ typedef enum edpd_branch {
 typedef struct edpd_root { double dt; int branch; } edpd_root;
 
 /* Pair with separation dr = r_i - r_j, relative velocity dv = v_i - v_j (uniform acceleration
- * cancels), contact distance sigma. */
-edpd_root detect_pair_stable(vec3 dr, vec3 dv, double sigma);
-edpd_root detect_pair_naive(edpd_detector d, vec3 dr, vec3 dv, double sigma);
+ * cancels), contact distance sigma. Inline: this is the hot path of every prediction. */
+static const edpd_root EDPD_NO_EVENT = {INFINITY, BRANCH_NONE};
+static inline edpd_root edpd_root_at(double dt, int branch) { edpd_root r = {dt, branch}; return r; }
+
+/* Algorithm 1. f(dt) = a dt^2 + 2 b dt + c with a = dv^2, b = dv.dr, c = dr^2 - sigma^2. */
+static inline edpd_root detect_pair_stable(vec3 dr, vec3 dv, double sigma) {
+    double b = v3_dot(dr, dv);
+    if (b >= 0.0) return EDPD_NO_EVENT;                  /* f' >= 0 now, and f is convex: never */
+    double c = v3_dot(dr, dr) - sigma * sigma;
+    if (c <= 0.0) return edpd_root_at(0.0, BRANCH_STABILISING); /* overlapping and approaching */
+    double a = v3_dot(dv, dv);
+    double disc = b * b - a * c;
+    if (disc <= 0.0) return EDPD_NO_EVENT;               /* miss or glancing (no sign change of f') */
+    /* Earliest root without catastrophic cancellation: c / (-b + sqrt(disc)). */
+    return edpd_root_at(c / (sqrt(disc) - b), BRANCH_ROOT);
+}
+
+/* What a naive pair detector does with an undefined answer. */
+static inline edpd_root naive_undefined(edpd_detector d, int halt_branch) {
+    return d == EDPD_DETECTOR_NAIVE_HALT ? edpd_root_at(0.0, halt_branch) : EDPD_NO_EVENT;
+}
+static inline edpd_root naive_result(edpd_detector d, double dt) {
+    if (dt >= 0.0) return edpd_root_at(dt, BRANCH_ROOT);
+    if (d == EDPD_DETECTOR_NAIVE_REWIND) return edpd_root_at(dt, BRANCH_NEGATIVE);
+    return naive_undefined(d, BRANCH_HALT_OVERLAP);
+}
+
+/* Textbook (Allen & Tildesley, Rapaport): approaching pairs only, ordinary quadratic formula. */
+static inline edpd_root detect_pair_naive(edpd_detector d, vec3 dr, vec3 dv, double sigma) {
+    double b = v3_dot(dr, dv);
+    if (b >= 0.0) return EDPD_NO_EVENT;
+    double a = v3_dot(dv, dv);
+    double c = v3_dot(dr, dr) - sigma * sigma;
+    double disc = b * b - a * c;
+    if (disc < 0.0) return EDPD_NO_EVENT;
+    return naive_result(d, (-b - sqrt(disc)) / a);
+}
+
 /* Sphere and plane: overlap function f(dt) = x + u dt + a dt^2 / 2 with x = n.r - offset - sigma/2,
  * u = n.v, a = n.g. */
 edpd_root detect_plane_stable(double x, double u, double a);

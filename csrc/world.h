@@ -8,20 +8,24 @@
 
 #define PARTNER_NONE INT32_MIN
 
+/* 128 bytes, 64-byte aligned: what a neighbour scan reads (r, v, t, sigma) is the first cache line. */
 typedef struct particle {
     vec3 r, v;
     double t;               /* r and v are valid at time t ("delayed states") */
+    double sigma;
     double ev_t;            /* time of the next impact (pair or plane), +inf if none */
     double cross_t;         /* time of the next cell crossing, +inf if none */
     double t_last;          /* time of the last impact (TC model) */
-    double sigma, mass;
+    double mass;
     int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
     uint32_t partner_count; /* partner's impact counter when the event was predicted */
     uint32_t count;         /* impacts of this particle: stale-event rejection */
     int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
     int8_t branch;          /* edpd_branch of the predicted impact */
     int8_t cross_axis, cross_dir;
+    char pad_[13];
 } particle;
+_Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
 struct edpd_world {
     edpd_config cfg;          /* validated copy; caller pointers cleared */
