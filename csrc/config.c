@@ -151,8 +151,8 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     case EDPD_SCENARIO_GRANULAR:
     case EDPD_SCENARIO_ELASTIC: {
         double jam = c->dim == 3 ? JAMMING_3D : JAMMING_2D;
-        if (!(c->packing_fraction > 0.0 && c->packing_fraction < jam))
-            BAD("packing_fraction", "must be in (0, %g) in %d-D (below jamming), got %g", jam, c->dim, c->packing_fraction);
+        if (!(c->packing_fraction >= 1e-6 && c->packing_fraction < jam))
+            BAD("packing_fraction", "must be in [1e-6, %g) in %d-D (below jamming), got %g", jam, c->dim, c->packing_fraction);
         if (c->scenario == EDPD_SCENARIO_ELASTIC && c->restitution != 1.0)
             BAD("restitution", "must be 1 for the elastic scenario, got %g", c->restitution);
         if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0)

@@ -20,7 +20,8 @@ typedef enum edpd_branch {
                                impact at the turning point (Algorithm 2) */
     BRANCH_NEGATIVE = 4,    /* naive-rewind: a negative dt that will be executed */
     BRANCH_HALT_NO_ROOT = 5,/* naive-halt: no real root where an impact must happen */
-    BRANCH_HALT_OVERLAP = 6 /* naive-halt: overlapped and approaching (negative root) */
+    BRANCH_HALT_OVERLAP = 6,/* naive-halt: overlapped and approaching (negative root) */
+    BRANCH_IGNORED = 7      /* naive-miss/-rewind: undefined dynamics taken as "no event" */
 } edpd_branch;
 
 typedef struct edpd_root { double dt; int branch; } edpd_root;
@@ -45,7 +46,7 @@ static inline edpd_root detect_pair_stable(vec3 dr, vec3 dv, double sigma) {
 
 /* What a naive pair detector does with an undefined answer. */
 static inline edpd_root naive_undefined(edpd_detector d, int halt_branch) {
-    return d == EDPD_DETECTOR_NAIVE_HALT ? edpd_root_at(0.0, halt_branch) : EDPD_NO_EVENT;
+    return d == EDPD_DETECTOR_NAIVE_HALT ? edpd_root_at(0.0, halt_branch) : edpd_root_at(INFINITY, BRANCH_IGNORED);
 }
 static inline edpd_root naive_result(edpd_detector d, double dt) {
     if (dt >= 0.0) return edpd_root_at(dt, BRANCH_ROOT);

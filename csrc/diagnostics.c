@@ -2,6 +2,7 @@
  * overlaps, state hash) evaluated at the current clock without disturbing the lazy state. */
 #include "world.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 edpd_status edpd_get_status(const edpd_world *w) { return w->status; }
@@ -126,6 +127,8 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->stabilizing_events = w->stabilizing_events;
     s->negative_dt_events = w->negative_dt_events;
     s->three_body_events = w->three_body_events;
+    s->ignored_undefined = w->ignored_undefined;
+    s->first_failure_event = w->first_failure_event;
     overlaps_now(w, &s->overlapping_pairs, &s->plane_overlaps, &s->fell_through, &s->max_overlap, NULL);
 
     double twice_ke = 0.0;
@@ -152,4 +155,57 @@ void edpd_reset_measurements(edpd_world *w) {
     w->ke_time = w->time;
     w->measure_t0 = w->time;
     w->measure_collisions0 = w->collisions;
+}
+
+/* ---- invariants ------------------------------------------------------------------------ */
+
+typedef struct invariant_scan { uint32_t i; vec3 r, v; int bad; int32_t with; } invariant_scan;
+
+static void approaching_overlap_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
+    invariant_scan *x = vctx;
+    for (int32_t k = w->cells.head[cell]; k >= 0 && !x->bad; k = w->cells.next[k]) {
+        if ((uint32_t)k == x->i) continue;
+        vec3 rk, vk;
+        particle_at(w, &w->p[k], w->time, &rk, &vk);
+        vec3 d = min_image(w, v3_sub(x->r, rk));
+        double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma);
+        /* overlapping and approaching: the stable detector must have an impact pending now */
+        if (v3_dot(d, d) < s * s && v3_dot(d, v3_sub(x->v, vk)) < 0.0 &&
+            w->p[x->i].ev_t > w->time && w->p[k].ev_t > w->time) { x->bad = 1; x->with = k; }
+    }
+}
+
+int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
+    struct edpd_world *mw = (struct edpd_world *)w; /* scans only read */
+    if (w->events != w->collisions + w->plane_impacts + w->cell_crossings) {
+        snprintf(msg, len, "events %llu != collisions + plane impacts + crossings", (unsigned long long)w->events);
+        return 0;
+    }
+    uint64_t total = 0;
+    for (int k = 0; k < EDPD_HIST_BINS; k++) total += w->hist[k];
+    if (total != w->collisions) { snprintf(msg, len, "impact histogram holds %llu of %llu collisions", (unsigned long long)total, (unsigned long long)w->collisions); return 0; }
+    if (!isfinite(w->time)) { snprintf(msg, len, "clock is not finite"); return 0; }
+    for (uint32_t i = 0; i < w->n; i++) {
+        vec3 r, v;
+        particle_at(w, &w->p[i], w->time, &r, &v);
+        if (!isfinite(r.x) || !isfinite(r.y) || !isfinite(r.z) || !isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z)) {
+            snprintf(msg, len, "particle %u has a non-finite position or velocity", i);
+            return 0;
+        }
+        if (w->cfg.detector != EDPD_DETECTOR_STABLE || w->status.state != EDPD_STATE_RUNNING) continue;
+        /* Sect. 4.1: no overlap may deepen during free flight */
+        invariant_scan x = {i, r, v, 0, -1};
+        world_visit_neighbour_cells(mw, (uint32_t)w->cells.cell[i], approaching_overlap_in_cell, &x);
+        if (x.bad) { snprintf(msg, len, "stable: overlapping pair %u-%d approaches with no impact pending", i, x.with); return 0; }
+        for (uint32_t k = 0; k < w->plane_count; k++) {
+            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
+            const edpd_plane *pl = &w->planes[k];
+            double u = pl->normal[0] * v.x + pl->normal[1] * v.y + pl->normal[2] * v.z;
+            if (plane_gap(pl, r, w->p[i].sigma) < 0.0 && u < 0.0 && w->p[i].ev_t > w->time) {
+                snprintf(msg, len, "stable: particle %u sinks into plane %u with no impact pending", i, k);
+                return 0;
+            }
+        }
+    }
+    return 1;
 }

@@ -130,6 +130,9 @@ typedef struct edpd_stats {
     uint64_t stabilizing_events;  /* impacts scheduled because an overlap was deepening (Sect. 4.1) */
     uint64_t negative_dt_events;  /* executed events with dt < 0 (naive-rewind) */
     uint64_t three_body_events;   /* impacts leaving a particle overlapping two others */
+    uint64_t ignored_undefined;   /* naive-miss/-rewind: undefined answers taken as "no event" */
+    uint64_t first_failure_event; /* events before the first undefined dynamics met by a naive
+                                     detector (halt, ignored root, executed negative dt); UINT64_MAX if none */
     uint32_t overlapping_pairs;   /* now: sphere-sphere pairs with |r_ij| < sigma */
     uint32_t plane_overlaps;      /* now: spheres overlapping a plane */
     double max_overlap;           /* now: deepest overlap, in units of sigma */
@@ -199,6 +202,7 @@ typedef struct edpd_sweep_result {
     uint64_t samples, halted, fell_through, collapsed, exhausted;
     uint64_t events_at_halt_sum;
     double final_time_sum;   /* over samples that did not halt */
+    double final_time_min, final_time_max; /* over samples that did not halt (0 if none) */
     uint64_t hist_events_at_halt[EDPD_SWEEP_HIST];
 } edpd_sweep_result;
 

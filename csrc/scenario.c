@@ -9,7 +9,9 @@ static const double PI = 3.14159265358979323846;
 
 /* Cube root by Newton's method with + - * / only (libm's cbrt may round differently). */
 static double det_cbrt(double x) {
-    double y = x > 1.0 ? x / 3.0 : 1.0;
+    int e;
+    frexp(x, &e);                      /* exact; the start is within a factor 2 of the root */
+    double y = ldexp(1.0, e / 3);
     for (int k = 0; k < 200; k++) {
         double next = y - (y * y * y - x) / (3.0 * y * y);
         if (next == y) break;

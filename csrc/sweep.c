@@ -49,6 +49,7 @@ edpd_code edpd_ball_sweep(const edpd_sweep_config *sc, edpd_sweep_result *acc, e
         edpd_world *w = edpd_create(&c, err);
         if (!w) return err ? err->code : EDPD_ERR_MEMORY;
         edpd_stop stop = edpd_advance(w, sc->t_max, sc->max_events, err);
+        uint64_t finished_before = acc->samples - acc->halted;
         acc->samples++;
         if (stop == EDPD_STOP_HALTED) {
             acc->halted++;
@@ -58,6 +59,8 @@ edpd_code edpd_ball_sweep(const edpd_sweep_config *sc, edpd_sweep_result *acc, e
             if (stop == EDPD_STOP_COLLAPSE) acc->collapsed++;
             if (stop == EDPD_STOP_BUDGET) acc->exhausted++;
             acc->final_time_sum += w->time;
+            if (finished_before == 0 || w->time < acc->final_time_min) acc->final_time_min = w->time;
+            if (finished_before == 0 || w->time > acc->final_time_max) acc->final_time_max = w->time;
             vec3 r, v; /* entirely below its plate: it fell through */
             particle_at(w, &w->p[0], w->time, &r, &v);
             if (plane_gap(&w->planes[0], r, w->p[0].sigma) < -w->p[0].sigma) acc->fell_through++;

@@ -65,6 +65,8 @@ KEEP void wasm_stats(edpd_world *w, double *o) {
     o[10] = s.plane_overlaps; o[11] = s.max_overlap; o[12] = s.fell_through; o[13] = s.kinetic_energy;
     o[14] = s.temperature; o[15] = s.pressure_z; o[16] = s.mean_free_time;
     put_u64(o + 17, s.state_hash);
+    o[19] = (double)s.ignored_undefined;
+    o[20] = s.first_failure_event == UINT64_MAX ? -1.0 : (double)s.first_failure_event;
 }
 
 KEEP void wasm_state_hash(edpd_world *w, double *o) { put_u64(o, edpd_state_hash(w)); }

@@ -17,6 +17,12 @@ static void bring_to(struct edpd_world *w, particle *q, double T) {
 
 /* ---- prediction ------------------------------------------------------------------------ */
 
+/* A naive detector met undefined dynamics and carried on as if there were no event. */
+static void note_ignored(struct edpd_world *w) {
+    w->ignored_undefined++;
+    if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
+}
+
 typedef struct predict_ctx {
     uint32_t i;
     vec3 r, v;        /* particle i at the current time */
@@ -57,6 +63,7 @@ static void predict_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
         }
         edpd_root root = detect_pair(det, dr, dv, sigma);
         if (root.branch == BRANCH_NONE) continue;
+        if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
         double te = T + root.dt;
         if (te < best) {
             best = te; x->partner = k; x->partner_count = p[k].count; x->branch = root.branch;
@@ -92,6 +99,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     double gap = plane_gap(pl, x->r, w->p[x->i].sigma);
     edpd_root root = detect_plane(w->cfg.detector, gap, v3_dot(n, x->v), v3_dot(n, w->g));
     if (root.branch == BRANCH_NONE) return;
+    if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     double te = x->T + root.dt;
     if (te < x->best) { x->best = te; x->partner = -1 - (int32_t)k; x->partner_count = 0; x->branch = root.branch; }
 }
@@ -135,7 +143,7 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
     q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
     predict_crossing(w, q, i);
     if (rebuild_heap) eq_update(&w->queue, i, event_key(q));
-    else w->queue.key[i] = event_key(q);
+    else eq_set_initial(&w->queue, i, event_key(q));
     return x.overlaps;
 }
 
@@ -273,7 +281,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     while (done < max_events) {
         uint32_t i = eq_top(&w->queue);
         particle *q = &w->p[i];
-        double tk = w->queue.key[i];
+        double tk = eq_top_key(&w->queue);
         if (!(tk <= t_end)) break;
 
         if (q->cross_t < q->ev_t) {
@@ -293,12 +301,16 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             }
             if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
                 w->time = tk;
+                if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
                 set_status(w, EDPD_STATE_HALTED,
                            q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching",
                            (int32_t)i, partner);
                 return EDPD_STOP_HALTED;
             }
-            if (tk < w->time) w->negative_dt_events++;
+            if (tk < w->time) {
+                w->negative_dt_events++;
+                if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
+            }
             if (q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) w->stabilizing_events++;
             w->time = tk;
             bring_to(w, q, tk);
@@ -321,8 +333,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         }
     }
     if (done >= max_events) {
-        uint32_t i = eq_top(&w->queue);
-        if (w->queue.key[i] <= t_end) return EDPD_STOP_BUDGET;
+        if (eq_top_key(&w->queue) <= t_end) return EDPD_STOP_BUDGET;
     }
     if (isfinite(t_end)) w->time = t_end;
     return EDPD_STOP_TIME;
@@ -349,6 +360,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     struct edpd_world *w = xcalloc(1, sizeof *w);
     if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
     w->cfg = *cfg;
+    w->first_failure_event = UINT64_MAX;
     w->n = cfg->n;
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n

@@ -47,6 +47,8 @@ struct edpd_world {
     /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
     uint64_t events, collisions, plane_impacts, cell_crossings, stale_events;
     uint64_t stabilizing_events, negative_dt_events, three_body_events;
+    uint64_t ignored_undefined;     /* naive-miss/-rewind: undefined answers taken as "no event" */
+    uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */
     uint64_t hist[EDPD_HIST_BINS];
     double sep_unit;          /* floating-point spacing at sigma */
     double virial;            /* sum over impacts of r_ij . dp_i */
@@ -85,6 +87,10 @@ static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
 /* Visit the neighbour cells of cell c: fn(world, cell index, ctx). */
 typedef void (*cell_visit_fn)(struct edpd_world *w, uint32_t cell, void *ctx);
 void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx);
+
+/* Invariants every world keeps between calls (diagnostics.c); used by the fuzzer and tests.
+ * Returns 1 if they hold, else 0 with a description in msg. */
+int world_check_invariants(const struct edpd_world *w, char *msg, size_t len);
 
 /* Scenario set-up (scenario.c): fills positions, velocities, box, planes of a new world. */
 edpd_code scenario_build(struct edpd_world *w, edpd_error *err);

@@ -11,6 +11,7 @@ need=()
 command -v cmake >/dev/null || need+=(cmake)
 command -v cc >/dev/null || need+=(gcc libc6-dev)
 command -v make >/dev/null || need+=(make)
+command -v clang >/dev/null || need+=(clang)   # libFuzzer harness (npm test)
 command -v emcc >/dev/null || need+=(emscripten)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan,
+# npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan, a bounded
+# libFuzzer run,
 # Jest (WASM step API, URL codec, models), and the browser end-to-end tests against dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,9 @@ fi
 cmake --build build-asan -j "$jobs" 2>&1 | grep -E "error|warning" || true
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+say "bounded libFuzzer run (${EDPD_FUZZ_SECONDS:-45} s; scripts/fuzz.sh for longer)"
+bash scripts/fuzz.sh "${EDPD_FUZZ_SECONDS:-45}"
 
 say "building the static site (dist/) for the browser tests"
 npx vite build --logLevel warn

@@ -35,3 +35,17 @@ void json_u64_array(json_out *j, const char *k, const uint64_t *v, int n) {
 }
 void json_begin_object(json_out *j, const char *k) { key(j, k); fputs("{", j->f); j->first = 1; j->indent++; }
 void json_end_object(json_out *j) { j->indent--; fprintf(j->f, "\n%*s}", 2 * j->indent, ""); j->first = 0; }
+void json_num_rows(json_out *j, const char *k, const double *v, int rows, int cols) {
+    key(j, k);
+    fputc('[', j->f);
+    for (int r = 0; r < rows; r++) {
+        fputs(r ? ",\n    [" : "\n    [", j->f);
+        for (int c = 0; c < cols; c++) {
+            double x = v[r * cols + c];
+            if (c) fputs(", ", j->f);
+            if (isfinite(x)) fprintf(j->f, "%.17g", x); else fputs("null", j->f);
+        }
+        fputc(']', j->f);
+    }
+    fputc(']', j->f);
+}

@@ -3,6 +3,7 @@
 #include "args.h"
 #include "json.h"
 #include "bench.h"
+#include "merge.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +14,11 @@ static const char *USAGE =
     "usage:\n"
     "  edpd run   --scenario {granular|elastic|bouncing-ball} --detector {stable|naive-halt|naive-miss|naive-rewind}\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
-    "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T]\n"
+    "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T] [--series DT]\n"
     "             (--events K | --time T) [--json]\n"
     "  edpd sweep --scenario bouncing-ball --samples M --detector D [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
+    "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
     "  edpd bench [--json] [--quick] [--scaling]\n";
 
 static double now_seconds(void) {
@@ -45,7 +47,7 @@ static int cmd_run(cli_args *a) {
         return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
     edpd_config c = edpd_scenario_config(scenario);
     uint64_t events = 0, u;
-    double t_end = NAN, equilibrate = 0.0, d;
+    double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
@@ -66,11 +68,14 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
         else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
+        else if (strcmp(f, "--series") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &series_dt)) return fail(a->error); }
         else if (strcmp(f, "--events") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000000000ull, &events)) return fail(a->error); have_events = 1; }
         else if (strcmp(f, "--time") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e12, &t_end)) return fail(a->error); have_time = 1; }
         else { char m[1024]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     if (have_events == have_time) return fail("run: give exactly one of --events K or --time T");
+    if (series_dt > 0.0 && !have_time) return fail("--series: needs --time T (samples every DT up to T)");
+    if (series_dt > 0.0 && t_end / series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
 
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
@@ -82,8 +87,29 @@ static int cmd_run(cli_args *a) {
     double t0 = now_seconds();
     uint64_t ev0 = 0;
     { edpd_stats s0; edpd_get_stats(w, &s0); ev0 = s0.events; }
-    edpd_stop stop = have_time ? edpd_advance(w, equilibrate + t_end, UINT64_MAX, &err)
-                               : edpd_advance(w, INFINITY, events, &err);
+    /* --series DT: time, kT, collisions, Z, overlapping pairs every DT (cooling curves) */
+    enum { SERIES_COLS = 5 };
+    double *series = NULL;
+    int rows = 0;
+    edpd_stop stop;
+    if (series_dt > 0.0) {
+        int max_rows = (int)(t_end / series_dt) + 2;
+        series = malloc(sizeof(double) * SERIES_COLS * (size_t)max_rows);
+        if (!series) { edpd_destroy(w); return fail("--series: out of memory"); }
+        stop = EDPD_STOP_TIME;
+        for (int k = 0; k < max_rows && stop == EDPD_STOP_TIME; k++) {
+            double t = equilibrate + (k * series_dt < t_end ? k * series_dt : t_end);
+            stop = edpd_advance(w, t, UINT64_MAX, &err);
+            edpd_stats s;
+            edpd_get_stats(w, &s);
+            double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
+            memcpy(series + SERIES_COLS * rows++, row, sizeof row);
+            if (t >= equilibrate + t_end) break;
+        }
+    } else {
+        stop = have_time ? edpd_advance(w, equilibrate + t_end, UINT64_MAX, &err)
+                         : edpd_advance(w, INFINITY, events, &err);
+    }
     double wall = now_seconds() - t0;
     if (stop == EDPD_STOP_ERROR) { edpd_destroy(w); return fail(err.message); }
     edpd_stats s;
@@ -117,6 +143,9 @@ static int cmd_run(cli_args *a) {
         json_num(&j, "max_overlap", s.max_overlap);
         json_u64(&j, "fell_through", s.fell_through);
         json_u64(&j, "three_body_events", s.three_body_events);
+        json_u64(&j, "ignored_undefined", s.ignored_undefined);
+        if (s.first_failure_event == UINT64_MAX) json_num(&j, "first_failure_event", NAN);
+        else json_u64(&j, "first_failure_event", s.first_failure_event);
         json_bool(&j, "halted", st.state == EDPD_STATE_HALTED);
         json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
         json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
@@ -124,6 +153,12 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "status_event", st.event);
         json_hex(&j, "state_hash", s.state_hash);
         json_num(&j, "events_per_second", eps);
+        if (series) {
+            json_begin_object(&j, "series");
+            json_str(&j, "columns", "time, temperature, collisions, pressure_z, overlapping_pairs");
+            json_num_rows(&j, "rows", series, rows, SERIES_COLS);
+            json_end_object(&j);
+        }
         {
             uint64_t h[EDPD_HIST_BINS];
             edpd_get_impact_histogram(w, h);
@@ -153,6 +188,7 @@ static int cmd_run(cli_args *a) {
                (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
         printf("state hash %016llx, %.3g events/s\n", (unsigned long long)s.state_hash, eps);
     }
+    free(series);
     edpd_destroy(w);
     return 0;
 }
@@ -218,6 +254,8 @@ static int cmd_sweep(cli_args *a) {
         json_u64(&j, "budget_exhausted", r.exhausted);
         json_u64(&j, "events_at_halt_sum", r.events_at_halt_sum);
         json_num(&j, "final_time_sum", r.final_time_sum);
+        json_num(&j, "final_time_min", r.samples > r.halted ? r.final_time_min : NAN);
+        json_num(&j, "final_time_max", r.samples > r.halted ? r.final_time_max : NAN);
         json_num(&j, "halted_fraction", ns > 0 ? nh / ns : NAN);
         json_num(&j, "mean_events_at_halt", nh > 0 ? (double)r.events_at_halt_sum / nh : NAN);
         json_num(&j, "mean_final_time", ns > nh ? r.final_time_sum / (ns - nh) : NAN);
@@ -246,7 +284,8 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "run") == 0) return cmd_run(&a);
     if (strcmp(argv[1], "sweep") == 0) return cmd_sweep(&a);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc, argv);
+    if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc, argv);
     char m[1024];
-    snprintf(m, sizeof m, "unknown command '%s' (use run, sweep or bench)\n%s", argv[1], USAGE);
+    snprintf(m, sizeof m, "unknown command '%s' (use run, sweep, merge or bench)\n%s", argv[1], USAGE);
     return fail(m);
 }

@@ -32,10 +32,18 @@ node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/sweep.js
 # shards add up to the whole sweep
 "$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --shard 0/2 --json > "$tmp/s0.json" && \
 "$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --shard 1/2 --json > "$tmp/s1.json" && ok || bad "sharded sweep"
+# edpd merge combines them into exactly the unsharded result
+"$edpd" merge "$tmp/s1.json" "$tmp/s0.json" --json > "$tmp/merged.json" && ok || bad "merge failed"
 node -e '
 const f = p => JSON.parse(require("fs").readFileSync(p));
-const [a, b, w] = [f(process.argv[1]), f(process.argv[2]), f(process.argv[3])];
-process.exit(a.halted + b.halted === w.halted && a.samples + b.samples === w.samples ? 0 : 1)' "$tmp/s0.json" "$tmp/s1.json" "$tmp/sweep.json" && ok || bad "shards do not add up"
+const [m, w] = [f(process.argv[1]), f(process.argv[2])];
+const keys = ["samples", "halted", "fell_through", "collapsed", "events_at_halt_sum", "halted_fraction", "final_time_min", "final_time_max"];
+process.exit(keys.every((k) => m[k] === w[k]) && m.events_at_halt_histogram.join() === w.events_at_halt_histogram.join() ? 0 : 1)' "$tmp/merged.json" "$tmp/sweep.json" && ok || bad "merged shards differ from the whole sweep"
+expect_merge_error() { if "$edpd" merge "$@" > /dev/null 2> "$tmp/err"; then bad "merge accepted $*"; else ok; fi; }
+expect_merge_error "$tmp/s0.json"                    # samples missing
+expect_merge_error "$tmp/s0.json" "$tmp/s0.json"     # duplicated
+expect_merge_error "$tmp/run.json"                   # not a sweep result
+expect_merge_error /nonexistent.json
 
 # determinism of the CLI
 h1=$("$edpd" run --scenario elastic --detector stable --n 256 --packing-fraction 0.2 --events 5000 --json | grep state_hash)
@@ -68,5 +76,12 @@ expect_error "--samples" sweep --scenario bouncing-ball --samples 0 --detector s
 expect_error "--shard" sweep --scenario bouncing-ball --samples 10 --shard 3/2
 expect_error "bouncing-ball" sweep --scenario granular --samples 10
 expect_error "unknown flag" bench --fast
+expect_error "--series" run --scenario granular --events 10 --series 0.1
+# --series: a cooling curve
+"$edpd" run --scenario granular --n 500 --packing-fraction 0.1 --restitution 0.8 --time 2 --series 0.5 --json > "$tmp/series.json" && ok || bad "run --series"
+node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1])).series.rows; process.exit(r.length === 5 && r[4][0] === 2 && r[4][1] < r[0][1] ? 0 : 1)' "$tmp/series.json" && ok || bad "series rows"
+# naive failure counters
+"$edpd" run --scenario granular --detector naive-miss --dim 2 --n 2000 --packing-fraction 0.6 --restitution 0.5 --tc 1e-9 --events 100000 --json > "$tmp/miss.json" && ok || bad "run naive-miss"
+grep -q '"first_failure_event": [0-9]' "$tmp/miss.json" && ok || bad "naive-miss should record its first ignored undefined dynamics"
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -38,7 +38,7 @@ int main(void) {
     edpd_root h = detect_pair_naive(EDPD_DETECTOR_NAIVE_HALT, v3(0.9, 0, 0), v3(-1, 0, 0), 1.0);
     CHECK(h.branch == BRANCH_HALT_OVERLAP, "naive-halt overlapped approaching halts (branch %d)", h.branch);
     edpd_root m = detect_pair_naive(EDPD_DETECTOR_NAIVE_MISS, v3(0.9, 0, 0), v3(-1, 0, 0), 1.0);
-    CHECK(m.branch == BRANCH_NONE, "naive-miss overlapped approaching passes through");
+    CHECK(m.branch == BRANCH_IGNORED && isinf(m.dt), "naive-miss overlapped approaching passes through (ignored, no event)");
     edpd_root w = detect_pair_naive(EDPD_DETECTOR_NAIVE_REWIND, v3(0.9, 0, 0), v3(-1, 0, 0), 1.0);
     CHECK(w.branch == BRANCH_NEGATIVE, "naive-rewind schedules a negative dt");
     CHECK_NEAR(w.dt, -0.1, 1e-15, "naive-rewind dt");
@@ -79,7 +79,7 @@ int main(void) {
     CHECK(b.branch == BRANCH_TURNING, "ball: stable event at the turning point (branch %d)", b.branch);
     CHECK_NEAR(b.dt, 1e-9, 1e-24, "ball: turning point time u/g");
     CHECK(detect_plane_naive(EDPD_DETECTOR_NAIVE_HALT, -1e-16, 1e-9, -1.0).branch == BRANCH_HALT_NO_ROOT, "ball: naive-halt halts on no real root");
-    CHECK(detect_plane_naive(EDPD_DETECTOR_NAIVE_MISS, -1e-16, 1e-9, -1.0).branch == BRANCH_NONE, "ball: naive-miss sees no event (falls through)");
+    CHECK(detect_plane_naive(EDPD_DETECTOR_NAIVE_MISS, -1e-16, 1e-9, -1.0).branch == BRANCH_IGNORED, "ball: naive-miss sees no event (falls through)");
     /* overlapped and approaching */
     b = detect_plane_stable(-1e-16, -1e-3, -1.0);
     CHECK(b.branch == BRANCH_STABILISING && b.dt == 0.0, "ball: stabilising event now");

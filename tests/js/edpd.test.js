@@ -98,7 +98,7 @@ describe('bad input throws an Error naming the field and range', () => {
     [{ n: NaN }, /n: must be a finite number/],
     [{ restitution: 2 }, /restitution: must be in \[0, 1\]/],
     [{ restitution: Infinity }, /restitution: must be a finite number/],
-    [{ packingFraction: 0.7 }, /packing_fraction: must be in \(0, 0.64\)/],
+    [{ packingFraction: 0.7 }, /packing_fraction: must be in \[1e-6, 0.64\)/],
     [{ packingFraction: -0.1 }, /packingFraction: must be in/],
     [{ dim: 4 }, /dim: must be in \[2, 3\]/],
     [{ scenario: 'granular', gravity: 1 }, /gravity: must be \(0, 0, 0\)/],
