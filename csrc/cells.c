@@ -16,9 +16,9 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
     while (total > 2ull * particles + 64 && total > 1) {
         int a = 0;
         for (int b = 1; b < 3; b++) if (g->n[b] > g->n[a]) a = b;
-        if (g->n[a] <= 3) break;
+        if (g->n[a] <= 4) break;
         total /= (uint64_t)g->n[a];
-        g->n[a] = g->n[a] * 3 / 4;
+        g->n[a] = g->n[a] * 3 / 4 < 4 ? 4 : g->n[a] * 3 / 4;
         total *= (uint64_t)g->n[a];
     }
     for (int a = 0; a < 3; a++) g->width[a] = box[a] / g->n[a];

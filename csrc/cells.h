@@ -1,6 +1,7 @@
 /* Cell lists: the box is cut into cells at least one contact distance wide, so a particle can
- * only touch particles in its own and the adjacent cells. Periodic axes wrap (and need >= 3
- * cells); on open axes the two edge cells reach out to infinity, so a particle that leaves the
+ * only touch particles in its own and the adjacent cells. Periodic axes wrap and need >= 4
+ * cells: with 3, a pair in cells 0 and 2 can meet through an image other than the minimum image
+ * of the moment it was predicted (a missed collision the fuzzer found); on open axes the two edge cells reach out to infinity, so a particle that leaves the
  * box (a ball falling through its plate) stays in the grid. Particles move between cells at
  * cell-crossing events. Each cell is a doubly linked list: O(1) insert and remove. */
 #ifndef EDPD_CELLS_H

@@ -98,8 +98,8 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
         if (c->diameters && c->diameters[i] > max_sigma) max_sigma = c->diameters[i];
     }
     for (int a = 0; a < 3; a++)
-        if (c->periodic[a] && c->box[a] < 3.0 * max_sigma)
-            BAD("box", "a periodic edge must be at least 3 of the largest diameter (%g), got %g", 3.0 * max_sigma, c->box[a]);
+        if (c->periodic[a] && c->box[a] < 4.0 * max_sigma)
+            BAD("box", "a periodic edge must be at least 4 of the largest diameter (%g), got %g", 4.0 * max_sigma, c->box[a]);
     for (uint64_t k = 0; k < 3ull * c->n; k++) {
         if (!isfinite(c->positions[k]) || fabs(c->positions[k]) > 1e9)
             BAD("positions", "entry %llu is not a finite number within [-1e9, 1e9]", (unsigned long long)k);

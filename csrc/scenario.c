@@ -105,9 +105,9 @@ static edpd_code build_gas(struct edpd_world *w, edpd_rng *rng, edpd_error *err)
         w->periodic[0] = w->periodic[1] = 1; w->periodic[2] = 0;
     }
     for (int a = 0; a < 3; a++)
-        if (w->periodic[a] && w->box[a] < 3.0 * sigma)
+        if (w->periodic[a] && w->box[a] < 4.0 * sigma)  /* >= 4 cells: see cells.h */
             return set_error(err, EDPD_ERR_INVALID, "n",
-                "%u particles at packing fraction %g give a box edge of %g < 3 diameters: use more particles or a lower packing fraction",
+                "%u particles at packing fraction %g give a box edge of %g < 4 diameters: use more particles or a lower packing fraction",
                 n, phi, w->box[a]);
     maxwell(w, rng, c->temperature);
     w->shared_planes = w->plane_count = 0;

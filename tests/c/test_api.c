@@ -33,7 +33,7 @@ int main(void) {
     c = d; c.dim = 2; c.packing_fraction = 0.83; expect_invalid(c, "packing_fraction", "phi above 2-D jamming");
     c = d; c.packing_fraction = INFINITY; expect_invalid(c, "packing_fraction", "phi inf");
     c = d; c.n = 1000; c.packing_fraction = 0.6; expect_invalid(c, "packing_fraction", "lattice too dense for n");
-    c = d; c.n = 2; expect_invalid(c, "n", "box under 3 diameters");
+    c = d; c.n = 2; expect_invalid(c, "n", "box under 4 diameters");
     c = d; c.diameter = -1; expect_invalid(c, "diameter", "negative diameter");
     c = d; c.mass = 0; expect_invalid(c, "mass", "zero mass");
     c = d; c.temperature = NAN; expect_invalid(c, "temperature", "NaN temperature");
@@ -59,7 +59,7 @@ int main(void) {
         edpd_plane pl = {{0, 0, 2}, 0, 1};
         c.periodic[2] = 0; c.planes = &pl; c.plane_count = 1; expect_invalid(c, "planes", "non-unit normal");
         pl.normal[2] = 1; pl.restitution = 2; expect_invalid(c, "planes", "plane restitution 2");
-        pl.restitution = 1; c.box[0] = 2; expect_invalid(c, "box", "periodic edge under 3 diameters");
+        pl.restitution = 1; c.box[0] = 3.5; expect_invalid(c, "box", "periodic edge under 4 diameters");
         c.box[0] = 5;
         edpd_error err;
         edpd_world *w = edpd_create(&c, &err);
