@@ -19,8 +19,8 @@ const started = Date.now();
 const PI = Math.PI;
 
 const P = quick ? {
-  fig7Samples: 20000, fig3Events: 200000, fig5Events: 100000, failSeeds: 2, failEvents: 300000,
-  failCases: [{ phi: 0.6, e: 0.5 }], eosSeeds: 3, eosEquil: 2, eosRun: 6, n3: 1372, n2: 1600,
+  fig7Samples: 100000, fig3Events: 1000000, fig5Events: 300000, failSeeds: 3, failEvents: 500000,
+  failCases: [{ phi: 0.6, e: 0.5 }], eosSeeds: 4, eosEquil: 3, eosRun: 10, n3: 1372, n2: 1600,
   phi3: [0.2, 0.35], phi2: [0.3, 0.5], haffSeeds: 2, haffN: 2000,
 } : {
   fig7Samples: 1000000, fig3Events: 20000000, fig5Events: 10000000, failSeeds: 10, failEvents: 5000000,
@@ -42,7 +42,8 @@ function run(cliArgs) {
 let done = 0, total = 0;
 function progress(label) {
   const s = ((Date.now() - started) / 1000).toFixed(0);
-  process.stdout.write(`\r[reproduce] ${done}/${total} runs, ${s} s — ${label.padEnd(60).slice(0, 60)}`);
+  if (process.stdout.isTTY) process.stdout.write(`\r[reproduce] ${done}/${total} runs, ${s} s — ${label.padEnd(60).slice(0, 60)}`);
+  else if (done % 10 === 0 || done === total) console.log(`[reproduce] ${done}/${total} runs, ${s} s — ${label}`);
 }
 async function pool(jobs) {
   total += jobs.length;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan, a bounded
-# libFuzzer run,
+# libFuzzer run, the quick reproduction of the paper (npm run reproduce -- --quick),
 # Jest (WASM step API, URL codec, models), and the browser end-to-end tests against dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,9 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 
 say "bounded libFuzzer run (${EDPD_FUZZ_SECONDS:-45} s; scripts/fuzz.sh for longer)"
 bash scripts/fuzz.sh "${EDPD_FUZZ_SECONDS:-45}"
+
+say "reproduction of the paper, quick mode (asserts the contrasts and the equations of state)"
+node scripts/reproduce.mjs --quick
 
 say "building the static site (dist/) for the browser tests"
 npx vite build --logLevel warn
