@@ -72,25 +72,35 @@ static void predict_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
     x->best = best;
 }
 
-void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
+/* Visit the 3x3x3 block of cells around base[] (fewer on single-layer and open axes); along
+ * `flat_axis` (or none if -1) only the base layer itself. */
+static void visit_block(struct edpd_world *w, const int base[3], int flat_axis, cell_visit_fn fn, void *ctx) {
     const cell_grid *g = &w->cells;
-    int cc[3];
-    cells_unindex(g, c, cc);
     int lo[3], hi[3];
-    for (int a = 0; a < 3; a++) { lo[a] = g->n[a] == 1 ? 0 : -1; hi[a] = g->n[a] == 1 ? 0 : 1; }
+    for (int a = 0; a < 3; a++) {
+        int flat = g->n[a] == 1 || a == flat_axis;
+        lo[a] = flat ? 0 : -1;
+        hi[a] = flat ? 0 : 1;
+    }
     for (int dz = lo[2]; dz <= hi[2]; dz++) {
-        int z = cells_step(g, 2, cc[2], dz);
+        int z = cells_step(g, 2, base[2], dz);
         if (z < 0) continue;
         for (int dy = lo[1]; dy <= hi[1]; dy++) {
-            int y = cells_step(g, 1, cc[1], dy);
+            int y = cells_step(g, 1, base[1], dy);
             if (y < 0) continue;
             for (int dx = lo[0]; dx <= hi[0]; dx++) {
-                int xx = cells_step(g, 0, cc[0], dx);
+                int xx = cells_step(g, 0, base[0], dx);
                 if (xx < 0) continue;
                 fn(w, cells_index(g, xx, y, z), ctx);
             }
         }
     }
+}
+
+void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
+    int cc[3];
+    cells_unindex(&w->cells, c, cc);
+    visit_block(w, cc, -1, fn, ctx);
 }
 
 static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
@@ -165,24 +175,9 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
     int layer = cells_step(g, a, cc[a], dir);
     if (layer >= 0 && g->n[a] > 1) {
         predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
-        int lo[3], hi[3];
-        for (int b = 0; b < 3; b++) { lo[b] = g->n[b] == 1 ? 0 : -1; hi[b] = g->n[b] == 1 ? 0 : 1; }
-        lo[a] = hi[a] = 0;
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
-        for (int dz = lo[2]; dz <= hi[2]; dz++) {
-            int z = cells_step(g, 2, base[2], dz);
-            if (z < 0) continue;
-            for (int dy = lo[1]; dy <= hi[1]; dy++) {
-                int y = cells_step(g, 1, base[1], dy);
-                if (y < 0) continue;
-                for (int dx = lo[0]; dx <= hi[0]; dx++) {
-                    int xx = cells_step(g, 0, base[0], dx);
-                    if (xx < 0) continue;
-                    predict_in_cell(w, cells_index(g, xx, y, z), &x);
-                }
-            }
-        }
+        visit_block(w, base, a, predict_in_cell, &x);
         q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
     }
     predict_crossing(w, q, i);

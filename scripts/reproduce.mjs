@@ -124,13 +124,16 @@ writeFileSync(join(out, 'fig3.json'), JSON.stringify(fig3, null, 1));
 for (const c of fig3) expect(c.overlapped_share > 0.2 && c.overlapped_share < 0.8, `Fig. 3: a sizeable share of impacts overlap (n = ${c.density}, e = ${c.restitution}: ${c.overlapped_share})`);
 
 // ---- Fig. 5: three-body events per event, stable detector ------------------------------
+// 3-D as in the paper (N = 13500, n sigma^3 = 0.1, 0.5, 0.9), plus dense clustering 2-D disks
+// (N = 2000, phi = 0.6) where three-body events are frequent enough to measure in a short run.
 const fig5Cases = [];
-for (const rho of [0.1, 0.5, 0.9]) for (const e of [1, 0.9, 0.7, 0.5]) fig5Cases.push({ rho, e });
+for (const rho of [0.1, 0.5, 0.9]) for (const e of [1, 0.9, 0.7, 0.5]) fig5Cases.push({ dim: 3, rho, e, n: 13500, phi: rho * PI / 6 });
+for (const e of [1, 0.9, 0.7, 0.5]) fig5Cases.push({ dim: 2, rho: 0.6 * 4 / PI, e, n: 2000, phi: 0.6 });
 const fig5Runs = await pool(fig5Cases.map((c) => ({
-  label: `Fig. 5 n = ${c.rho} e = ${c.e}`,
-  args: [...gas(c.e === 1 ? 'elastic' : 'granular', { n: 13500, phi: c.rho * PI / 6, e: c.e, tc: c.e < 1 ? 1e-9 : 0 }), '--events', String(P.fig5Events), '--json'],
+  label: `Fig. 5 ${c.dim}-D phi = ${c.phi.toFixed(3)} e = ${c.e}`,
+  args: [...gas(c.e === 1 ? 'elastic' : 'granular', { dim: c.dim, n: c.n, phi: c.phi, e: c.e, tc: c.e < 1 ? 1e-9 : 0 }), '--events', String(P.fig5Events), '--json'],
 })));
-const fig5 = fig5Cases.map((c, k) => ({ density: c.rho, restitution: c.e, events: fig5Runs[k].events, three_body_events: fig5Runs[k].three_body_events,
+const fig5 = fig5Cases.map((c, k) => ({ dim: c.dim, packing_fraction: c.phi, density: Number(c.rho.toFixed(4)), restitution: c.e, events: fig5Runs[k].events, three_body_events: fig5Runs[k].three_body_events,
   per_event: fig5Runs[k].three_body_events / fig5Runs[k].events, stabilizing_events: fig5Runs[k].stabilizing_events, collapse: fig5Runs[k].collapse }));
 writeFileSync(join(out, 'fig5.json'), JSON.stringify(fig5, null, 1));
 
@@ -218,10 +221,10 @@ md.push('| nσ³ | ε | collisions | share of impacts with \\|r_ij\\| < σ |', '
 for (const c of fig3) md.push(`| ${c.density} | ${c.restitution} | ${c.collisions.toLocaleString('en')} | ${pct(c.overlapped_share)} |`);
 md.push('', '**Paper:** the separation at impact falls on either side of σ; overlapped impacts are "approximately half of all collisions". **Here:** see the last column.', '');
 md.push('## Fig. 5 — three-body events (stable detector)', '');
-md.push(`N = 13500, ${P.fig5Events.toLocaleString('en')} events per case.`, '');
-md.push('| nσ³ | ε | three-body events | per event | stabilising events |', '|---|---|---|---|---|');
-for (const c of fig5) md.push(`| ${c.density} | ${c.restitution} | ${c.three_body_events} | ${c.three_body_events ? c.per_event.toExponential(2) : `< ${(1 / c.events).toExponential(0)}`} | ${c.stabilizing_events} |`);
-md.push('', '**Paper:** ≈ 10⁻⁹ per event in dilute elastic systems, three orders of magnitude more in inelastic ones.', '');
+md.push(`3-D: N = 13500; 2-D: N = 2000 disks at φ = 0.6; ${P.fig5Events.toLocaleString('en')} events per case (inelastic with t_c = 10⁻⁹).`, '');
+md.push('| dim | nσ^d | φ | ε | three-body events | per event | stabilising events |', '|---|---|---|---|---|---|---|');
+for (const c of fig5) md.push(`| ${c.dim} | ${c.density} | ${c.packing_fraction.toFixed(3)} | ${c.restitution} | ${c.three_body_events} | ${c.three_body_events ? c.per_event.toExponential(2) : `< ${(1 / c.events).toExponential(0)}`} | ${c.stabilizing_events} |`);
+md.push('', '**Paper:** ≈ 10⁻⁹ per event in dilute elastic systems, three orders of magnitude more in inelastic ones (clustering). **Here:** none in 10⁷ events of the 3-D gases (an upper bound of 10⁻⁷ per event, consistent with the paper\'s 10⁻⁹ elastic figure; our 3-D inelastic runs of this length have not clustered far enough to reach the paper\'s 10⁻⁶), while the dense inelastic 2-D gases, which cluster within a few hundred collisions per particle, show them in large numbers — every one resolved by stabilising impacts.', '');
 md.push('## Naive detectors in granular gases', '');
 md.push(`2-D, N = 2000, TC model t_c = 10⁻⁹, ${P.failSeeds} seeds, budget ${P.failEvents.toLocaleString('en')} events. "First failure": the first event at which a detector met undefined dynamics (halt, an ignored negative or missing root, or an executed negative Δt).`, '');
 md.push('| φ | ε | detector | runs that failed | mean events to first failure | halted | mean negative-Δt events | mean stabilising events | deepest final overlap [σ] |', '|---|---|---|---|---|---|---|---|---|');

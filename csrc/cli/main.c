@@ -4,6 +4,7 @@
 #include "json.h"
 #include "bench.h"
 #include "merge.h"
+#include "sweep_json.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@ static const char *USAGE =
     "  edpd run   --scenario {granular|elastic|bouncing-ball} --detector {stable|naive-halt|naive-miss|naive-rewind}\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T] [--series DT]\n"
+    "             [--checkpoint-events K]\n"
     "             (--events K | --time T) [--json]\n"
     "  edpd sweep --scenario bouncing-ball --samples M --detector D [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
@@ -46,7 +48,7 @@ static int cmd_run(cli_args *a) {
     if (!edpd_scenario_from_name(scenario_name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM)
         return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
     edpd_config c = edpd_scenario_config(scenario);
-    uint64_t events = 0, u;
+    uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
@@ -68,6 +70,7 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
         else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
+        else if (strcmp(f, "--checkpoint-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000000ull, &checkpoint)) return fail(a->error); }
         else if (strcmp(f, "--series") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &series_dt)) return fail(a->error); }
         else if (strcmp(f, "--events") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000000000ull, &events)) return fail(a->error); have_events = 1; }
         else if (strcmp(f, "--time") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e12, &t_end)) return fail(a->error); have_time = 1; }
@@ -75,6 +78,8 @@ static int cmd_run(cli_args *a) {
     }
     if (have_events == have_time) return fail("run: give exactly one of --events K or --time T");
     if (series_dt > 0.0 && !have_time) return fail("--series: needs --time T (samples every DT up to T)");
+    if (checkpoint > 0 && !have_events) return fail("--checkpoint-events: needs --events K (a row every K events)");
+    if (checkpoint > 0 && events / checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (series_dt > 0.0 && t_end / series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
 
     edpd_error err;
@@ -88,7 +93,7 @@ static int cmd_run(cli_args *a) {
     uint64_t ev0 = 0;
     { edpd_stats s0; edpd_get_stats(w, &s0); ev0 = s0.events; }
     /* --series DT: time, kT, collisions, Z, overlapping pairs every DT (cooling curves) */
-    enum { SERIES_COLS = 5 };
+    enum { SERIES_COLS = 5, CHECK_COLS = 8 };
     double *series = NULL;
     int rows = 0;
     edpd_stop stop;
@@ -105,6 +110,24 @@ static int cmd_run(cli_args *a) {
             double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
             memcpy(series + SERIES_COLS * rows++, row, sizeof row);
             if (t >= equilibrate + t_end) break;
+        }
+    } else if (checkpoint > 0) {
+        /* --checkpoint-events K: events, time, kT, overlapping pairs, deepest overlap, stabilising,
+         * negative-dt and three-body events every K events (soak runs) */
+        int max_rows = (int)(events / checkpoint) + 1;
+        series = malloc(sizeof(double) * CHECK_COLS * (size_t)max_rows);
+        if (!series) { edpd_destroy(w); return fail("--checkpoint-events: out of memory"); }
+        stop = EDPD_STOP_BUDGET;
+        for (uint64_t done = 0; done < events && stop == EDPD_STOP_BUDGET;) {
+            uint64_t k = events - done < checkpoint ? events - done : checkpoint;
+            stop = edpd_advance(w, INFINITY, k, &err);
+            edpd_stats s;
+            edpd_get_stats(w, &s);
+            done = s.events;
+            double row[CHECK_COLS] = {(double)s.events, s.time, s.temperature, s.overlapping_pairs, s.max_overlap,
+                                      (double)s.stabilizing_events, (double)s.negative_dt_events, (double)s.three_body_events};
+            memcpy(series + CHECK_COLS * rows++, row, sizeof row);
+            if (rows >= max_rows) break;
         }
     } else {
         stop = have_time ? edpd_advance(w, equilibrate + t_end, UINT64_MAX, &err)
@@ -153,7 +176,12 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "status_event", st.event);
         json_hex(&j, "state_hash", s.state_hash);
         json_num(&j, "events_per_second", eps);
-        if (series) {
+        if (series && checkpoint > 0) {
+            json_begin_object(&j, "checkpoints");
+            json_str(&j, "columns", "events, time, temperature, overlapping_pairs, max_overlap, stabilizing_events, negative_dt_events, three_body_events");
+            json_num_rows(&j, "rows", series, rows, CHECK_COLS);
+            json_end_object(&j);
+        } else if (series) {
             json_begin_object(&j, "series");
             json_str(&j, "columns", "time, temperature, collisions, pressure_z, overlapping_pairs");
             json_num_rows(&j, "rows", series, rows, SERIES_COLS);
@@ -241,27 +269,8 @@ static int cmd_sweep(cli_args *a) {
     if (json) {
         json_out j;
         json_open(&j, stdout);
-        json_str(&j, "scenario", "bouncing-ball");
-        json_str(&j, "detector", edpd_detector_name(sc.detector));
-        json_num(&j, "restitution", sc.restitution);
-        json_u64(&j, "seed", sc.seed);
-        json_u64(&j, "total_samples", samples);
-        json_u64(&j, "first_sample", sc.first);
-        json_u64(&j, "samples", r.samples);
-        json_u64(&j, "halted", r.halted);
-        json_u64(&j, "fell_through", r.fell_through);
-        json_u64(&j, "collapsed", r.collapsed);
-        json_u64(&j, "budget_exhausted", r.exhausted);
-        json_u64(&j, "events_at_halt_sum", r.events_at_halt_sum);
-        json_num(&j, "final_time_sum", r.final_time_sum);
-        json_num(&j, "final_time_min", r.samples > r.halted ? r.final_time_min : NAN);
-        json_num(&j, "final_time_max", r.samples > r.halted ? r.final_time_max : NAN);
-        json_num(&j, "halted_fraction", ns > 0 ? nh / ns : NAN);
-        json_num(&j, "mean_events_at_halt", nh > 0 ? (double)r.events_at_halt_sum / nh : NAN);
-        json_num(&j, "mean_final_time", ns > nh ? r.final_time_sum / (ns - nh) : NAN);
-        json_num(&j, "fell_through_fraction", ns > 0 ? (double)r.fell_through / ns : NAN);
-        json_num(&j, "collapse_fraction", ns > 0 ? (double)r.collapsed / ns : NAN);
-        json_u64_array(&j, "events_at_halt_histogram", r.hist_events_at_halt, EDPD_SWEEP_HIST);
+        sweep_meta m = {edpd_detector_name(sc.detector), sc.restitution, sc.seed, samples, sc.first};
+        sweep_json_fields(&j, &m, &r);
         json_num(&j, "seconds", wall);
         json_close(&j);
     } else {

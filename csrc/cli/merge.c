@@ -2,6 +2,7 @@
  * of the whole sweep (shards must come from one sweep and cover it exactly once). */
 #include "merge.h"
 #include "json.h"
+#include "sweep_json.h"
 #include "../edpd.h"
 #include <math.h>
 #include <stdio.h>
@@ -11,9 +12,8 @@
 typedef struct shard {
     char detector[32];
     double restitution;
-    uint64_t seed, total, first, samples, halted, fell, collapsed, exhausted, halt_sum;
-    double final_sum, final_min, final_max; /* min/max NaN when every sample halted */
-    uint64_t hist[EDPD_SWEEP_HIST];
+    uint64_t seed, total, first;
+    edpd_sweep_result r;  /* final_time_min/max are NaN when every sample halted */
 } shard;
 
 static char *read_all(const char *path) {
@@ -63,21 +63,22 @@ static int parse(const char *path, shard *s, char *err, size_t len) {
     memset(s, 0, sizeof *s);
     const char *d = field(json, "detector");
     int ok = d && *d == '"' && sscanf(d + 1, "%31[^\"]", s->detector) == 1;
+    edpd_sweep_result *r = &s->r;
     ok = ok && get_num(json, "restitution", &s->restitution) && get_u64(json, "seed", &s->seed) &&
          get_u64(json, "total_samples", &s->total) && get_u64(json, "first_sample", &s->first) &&
-         get_u64(json, "samples", &s->samples) && get_u64(json, "halted", &s->halted) &&
-         get_u64(json, "fell_through", &s->fell) && get_u64(json, "collapsed", &s->collapsed) &&
-         get_u64(json, "budget_exhausted", &s->exhausted) && get_u64(json, "events_at_halt_sum", &s->halt_sum) &&
-         get_num(json, "final_time_sum", &s->final_sum);
-    s->final_min = s->final_max = NAN;
-    get_num(json, "final_time_min", &s->final_min); /* null when every sample halted */
-    get_num(json, "final_time_max", &s->final_max);
+         get_u64(json, "samples", &r->samples) && get_u64(json, "halted", &r->halted) &&
+         get_u64(json, "fell_through", &r->fell_through) && get_u64(json, "collapsed", &r->collapsed) &&
+         get_u64(json, "budget_exhausted", &r->exhausted) && get_u64(json, "events_at_halt_sum", &r->events_at_halt_sum) &&
+         get_num(json, "final_time_sum", &r->final_time_sum);
+    r->final_time_min = r->final_time_max = NAN;
+    get_num(json, "final_time_min", &r->final_time_min); /* null when every sample halted */
+    get_num(json, "final_time_max", &r->final_time_max);
     const char *h = field(json, "events_at_halt_histogram");
     if (ok && h && *h == '[') {
         h++;
         for (int k = 0; k < EDPD_SWEEP_HIST && ok; k++) {
             char *end;
-            s->hist[k] = strtoull(h, &end, 10);
+            r->hist_events_at_halt[k] = strtoull(h, &end, 10);
             if (end == h) ok = 0;
             h = end;
             while (*h == ',' || *h == ' ') h++;
@@ -124,48 +125,32 @@ int cmd_merge(int argc, char **argv) {
             free(s);
             return 2;
         }
-        next += s[k].samples;
+        next += s[k].r.samples;
         if (k == 0) continue;
-        t.samples += s[k].samples; t.halted += s[k].halted; t.fell += s[k].fell; t.collapsed += s[k].collapsed;
-        t.exhausted += s[k].exhausted; t.halt_sum += s[k].halt_sum; t.final_sum += s[k].final_sum;
-        t.final_min = fmin(t.final_min, s[k].final_min); /* fmin/fmax skip NaN (no sample finished) */
-        t.final_max = fmax(t.final_max, s[k].final_max);
-        for (int b = 0; b < EDPD_SWEEP_HIST; b++) t.hist[b] += s[k].hist[b];
+        edpd_sweep_result *a = &t.r;
+        const edpd_sweep_result *b = &s[k].r;
+        a->samples += b->samples; a->halted += b->halted; a->fell_through += b->fell_through;
+        a->collapsed += b->collapsed; a->exhausted += b->exhausted;
+        a->events_at_halt_sum += b->events_at_halt_sum; a->final_time_sum += b->final_time_sum;
+        a->final_time_min = fmin(a->final_time_min, b->final_time_min); /* fmin/fmax skip NaN */
+        a->final_time_max = fmax(a->final_time_max, b->final_time_max);
+        for (int h = 0; h < EDPD_SWEEP_HIST; h++) a->hist_events_at_halt[h] += b->hist_events_at_halt[h];
     }
     free(s);
     if (next != t.total) {
         fprintf(stderr, "edpd: merge: samples %llu..%llu are missing\n", (unsigned long long)next, (unsigned long long)t.total);
         return 2;
     }
-    double ns = (double)t.samples, nh = (double)t.halted;
     if (json) {
         json_out j;
         json_open(&j, stdout);
-        json_str(&j, "scenario", "bouncing-ball");
-        json_str(&j, "detector", t.detector);
-        json_num(&j, "restitution", t.restitution);
-        json_u64(&j, "seed", t.seed);
-        json_u64(&j, "total_samples", t.total);
-        json_u64(&j, "first_sample", 0);
-        json_u64(&j, "samples", t.samples);
-        json_u64(&j, "halted", t.halted);
-        json_u64(&j, "fell_through", t.fell);
-        json_u64(&j, "collapsed", t.collapsed);
-        json_u64(&j, "budget_exhausted", t.exhausted);
-        json_u64(&j, "events_at_halt_sum", t.halt_sum);
-        json_num(&j, "final_time_sum", t.final_sum);
-        json_num(&j, "final_time_min", t.final_min);
-        json_num(&j, "final_time_max", t.final_max);
-        json_num(&j, "halted_fraction", nh / ns);
-        json_num(&j, "mean_events_at_halt", nh > 0 ? (double)t.halt_sum / nh : NAN);
-        json_num(&j, "mean_final_time", ns > nh ? t.final_sum / (ns - nh) : NAN);
-        json_num(&j, "fell_through_fraction", (double)t.fell / ns);
-        json_num(&j, "collapse_fraction", (double)t.collapsed / ns);
-        json_u64_array(&j, "events_at_halt_histogram", t.hist, EDPD_SWEEP_HIST);
+        sweep_meta m = {t.detector, t.restitution, t.seed, t.total, 0};
+        sweep_json_fields(&j, &m, &t.r);
         json_close(&j);
     } else {
+        double ns = (double)t.r.samples;
         printf("merged %d shards: %s, %llu samples: halted %.6f, fell through %.6f, collapsed %.6f\n", n, t.detector,
-               (unsigned long long)t.samples, nh / ns, (double)t.fell / ns, (double)t.collapsed / ns);
+               (unsigned long long)t.r.samples, (double)t.r.halted / ns, (double)t.r.fell_through / ns, (double)t.r.collapsed / ns);
     }
     return 0;
 }

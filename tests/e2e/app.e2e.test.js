@@ -184,3 +184,19 @@ test('offline once loaded: the service worker serves the site when the host is g
   expect((await panes(again)).map((p) => p.detector)).toEqual(['naive-halt', 'stable']);
   await page.close(); await again.close();
 });
+
+test('the Paper page draws the reproduced figures and links to live runs', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + 'paper.html#fig7');
+  await page.waitForSelector('#table-fig7 tbody tr', { timeout: 30000 });
+  const rows = await page.$$eval('#table-fig7 tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  expect(rows).toEqual(['stable', 'naive-halt', 'naive-miss', 'naive-rewind']);
+  expect(await page.$$eval('.uplot', (p) => p.length)).toBeGreaterThanOrEqual(5);
+  const live = await page.getAttribute('#fig7 a.live', 'href');
+  expect(live).toMatch(/^\.\/index\.html#v=1&scenario=ball-array/);
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,16 @@
+#ifndef EDPD_CLI_SWEEP_JSON_H
+#define EDPD_CLI_SWEEP_JSON_H
+/* The JSON object of a sweep result, shared by `edpd sweep` and `edpd merge`. */
+#include "../edpd.h"
+#include "json.h"
+
+typedef struct sweep_meta {
+    const char *detector;
+    double restitution;
+    uint64_t seed, total_samples, first_sample;
+} sweep_meta;
+
+/* Writes every field of the result (fractions, means, histogram) into an open object. */
+void sweep_json_fields(json_out *j, const sweep_meta *m, const edpd_sweep_result *r);
+
+#endif

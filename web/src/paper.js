@@ -1,0 +1,109 @@
+// The "Paper" view: the data of `npm run reproduce` (docs/reproduction/*.json) drawn as the
+// paper's Figs. 3, 5 and 7 beside its statements, each with a link to the live simulation.
+import './style.css';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
+const data = Object.fromEntries(Object.entries(files).map(([path, json]) => [path.split('/').pop().replace('.json', ''), json]));
+const $ = (id) => document.getElementById(id);
+const COLORS = ['#7aa2f7', '#73daca', '#e0af68', '#f7768e', '#bb9af7', '#9ece6a'];
+
+function axis(label, extra = {}) {
+  return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' }, ...extra };
+}
+function width(el) { return Math.max(280, Math.min(720, el.clientWidth || 600)); }
+function table(el, head, rows) {
+  const thead = document.createElement('thead');
+  const tr = document.createElement('tr');
+  for (const h of head) { const th = document.createElement('th'); th.textContent = h; tr.append(th); }
+  thead.append(tr);
+  const tbody = document.createElement('tbody');
+  for (const r of rows) {
+    const row = document.createElement('tr');
+    for (const c of r) { const td = document.createElement('td'); td.textContent = c; row.append(td); }
+    tbody.append(row);
+  }
+  el.replaceChildren(thead, tbody);
+}
+const pct = (x) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(2)} %`);
+const num = (x, d = 4) => (x === null || x === undefined || Number.isNaN(x) ? '–' : Number(Number(x).toPrecision(d)).toString());
+
+if (!data.fig7) {
+  $('provenance').textContent = 'No reproduction data in this build: run `npm run reproduce` and rebuild.';
+} else {
+  $('provenance').textContent = `Data: docs/reproduction/*.json, written by \`npm run reproduce\` (see docs/reproduction.md for the date, machine and command).`;
+
+  // ---- Fig. 7 ----------------------------------------------------------------------------
+  const f7 = data.fig7;
+  const det = ['stable', 'naive-halt', 'naive-miss', 'naive-rewind'].filter((d) => f7[d]);
+  table($('table-fig7'), ['detector', 'samples', 'halted', 'mean impacts at halt', 'fell through', 'came to rest', 'collapse time min … max'],
+    det.map((d) => [d, f7[d].samples.toLocaleString('en'), pct(f7[d].halted_fraction), num(f7[d].mean_events_at_halt), pct(f7[d].fell_through_fraction),
+      pct(f7[d].collapse_fraction), f7[d].final_time_min === null ? '–' : `${f7[d].final_time_min.toPrecision(10)} … ${f7[d].final_time_max.toPrecision(10)}`]));
+  const xs = Array.from({ length: 60 }, (_, i) => i);
+  const halt = f7['naive-halt'];
+  new uPlot({
+    title: 'naive-halt: impacts before the halt (share of all samples)', width: width($('plot-fig7')), height: 220,
+    scales: { x: { time: false } }, axes: [axis('impacts before the halt'), axis('share of samples')],
+    series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: COLORS[0], fill: 'rgba(122,162,247,0.5)', paths: uPlot.paths.bars({ size: [0.8, 20] }) }],
+  }, [xs, xs.map((i) => halt.events_at_halt_histogram[i] / halt.samples)], $('plot-fig7'));
+
+  // ---- Fig. 3 ----------------------------------------------------------------------------
+  const f3 = data.fig3;
+  const bins = Array.from({ length: 33 }, (_, i) => i - 16);
+  new uPlot({
+    title: 'Impact separation |r_ij| − σ', width: width($('plot-fig3')), height: 260,
+    scales: { x: { time: false } }, axes: [axis('(|r_ij| − σ) [spacing of doubles at σ]'), axis('fraction of collisions')],
+    series: [{ label: 'separation' }, ...f3.map((c, k) => ({ label: `nσ³ = ${c.density}, ε = ${c.restitution}`, stroke: COLORS[k % COLORS.length], width: 1.5, paths: uPlot.paths.stepped({ align: 0 }) }))],
+  }, [bins, ...f3.map((c) => {
+    const total = c.counts.reduce((a, b) => a + b, 0) + c.below + c.above;
+    return bins.map((b) => c.counts[b - c.first_bin] / total);
+  })], $('plot-fig3'));
+  table($('table-fig3'), ['nσ³', 'ε', 'collisions', 'impacts with |r_ij| < σ'], f3.map((c) => [c.density, c.restitution, c.collisions.toLocaleString('en'), pct(c.overlapped_share)]));
+
+  // ---- Fig. 5 ----------------------------------------------------------------------------
+  const f5 = data.fig5.filter((c) => (c.dim ?? 3) === 3);
+  const f5all = data.fig5;
+  const eps = [...new Set(f5.map((c) => c.restitution))].sort((a, b) => a - b);
+  const dens = [...new Set(f5.map((c) => c.density))];
+  new uPlot({
+    title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 240,
+    scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), axis('three-body events per event')],
+    series: [{ label: 'ε' }, ...dens.map((d, k) => ({ label: `3-D nσ³ = ${d}`, stroke: COLORS[k], width: 1.5, points: { show: true, size: 7 } })),
+      { label: '2-D φ = 0.6', stroke: COLORS[4], width: 1.5, points: { show: true, size: 7 } }],
+  }, [eps, ...dens.map((d) => eps.map((e) => { const c = f5.find((x) => x.density === d && x.restitution === e); return c && c.three_body_events ? c.per_event : null; })),
+    eps.map((e) => { const c = f5all.find((x) => x.dim === 2 && x.restitution === e); return c && c.three_body_events ? c.per_event : null; })], $('plot-fig5'));
+  table($('table-fig5'), ['dim', 'φ', 'ε', 'events', 'three-body', 'per event', 'stabilising'],
+    f5all.map((c) => [c.dim ?? 3, (c.packing_fraction ?? c.density * Math.PI / 6).toFixed(3), c.restitution, c.events.toLocaleString('en'), c.three_body_events,
+      c.three_body_events ? c.per_event.toExponential(2) : `< ${(1 / c.events).toExponential(0)}`, c.stabilizing_events]));
+
+  // ---- naive failures --------------------------------------------------------------------
+  const nf = data['naive-failures'] ?? [];
+  table($('table-failures'), ['φ', 'ε', 'detector', 'runs that failed', 'mean events to first failure', 'halted', 'mean negative-Δt events', 'mean stabilising events', 'deepest final overlap [σ]'],
+    nf.map((r) => [r.packing_fraction, r.restitution, r.detector, `${r.failed}/${r.seeds}`, num(r.mean_events_to_first_failure, 6), r.halted, num(r.mean_negative_dt_events), num(r.mean_stabilizing_events), num(r.max_final_overlap, 3)]));
+
+  // ---- validation ------------------------------------------------------------------------
+  const v = data.validation;
+  if (v) {
+    const phis = Array.from({ length: 61 }, (_, i) => i * 0.01);
+    const cs = (p) => (1 + p + p * p - p ** 3) / (1 - p) ** 3;
+    const hd = (p) => (1 + p * p / 8) / (1 - p) ** 2;
+    const pts = (dim) => phis.map((p) => { const r = v.eos.find((x) => x.dim === dim && Math.abs(x.packing_fraction - p) < 1e-9); return r ? r.z : null; });
+    new uPlot({
+      title: 'Compressibility factor of elastic hard spheres and disks', width: width($('plot-eos')), height: 240,
+      scales: { x: { time: false } }, axes: [axis('packing fraction φ'), axis('Z = PV / NkT')],
+      series: [{ label: 'φ' },
+        { label: 'Carnahan–Starling (3-D)', stroke: COLORS[2], dash: [6, 4] }, { label: 'edpd 3-D', stroke: COLORS[0], width: 0, points: { show: true, size: 8 } },
+        { label: 'Henderson (2-D)', stroke: COLORS[3], dash: [6, 4] }, { label: 'edpd 2-D', stroke: COLORS[1], width: 0, points: { show: true, size: 8 } }],
+    }, [phis, phis.map((p) => (p <= 0.5 ? cs(p) : null)), pts(3), phis.map((p) => (p <= 0.62 ? hd(p) : null)), pts(2)], $('plot-eos'));
+    table($('table-eos'), ['dim', 'φ', 'N', 'seeds', 'Z (edpd)', 'Z (theory)', 'mean free time (edpd)', 'Enskog'],
+      v.eos.map((r) => [r.dim, r.packing_fraction, r.n, r.seeds, `${r.z.toFixed(4)} ± ${r.z_err.toFixed(4)}`, `${r.z_theory.toFixed(4)} (${r.theory})`,
+        `${r.mean_free_time.toFixed(5)} ± ${r.mean_free_time_err.toFixed(5)}`, r.mean_free_time_enskog.toFixed(5)]));
+    const h = v.haff;
+    new uPlot({
+      title: `Homogeneous cooling (3-D, φ = ${h.packing_fraction}, ε = ${h.restitution})`, width: width($('plot-haff')), height: 240,
+      scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('time t [σ√(m/kT₀)]'), axis('kT [kT₀]')],
+      series: [{ label: 't' }, { label: 'edpd', stroke: COLORS[1], width: 1.5 }, { label: "Haff's law (Enskog)", stroke: COLORS[2], dash: [6, 4] }],
+    }, [h.curve.map((c) => c.t), h.curve.map((c) => c.T), h.curve.map((c) => c.T_haff)], $('plot-haff'));
+  }
+}
