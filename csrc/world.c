@@ -35,48 +35,10 @@ typedef struct predict_ctx {
     uint32_t overlaps;
 } predict_ctx;
 
-static void predict_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
-    predict_ctx *x = vctx;
-    const edpd_detector det = w->cfg.detector;
-    const particle *p = w->p;
-    const int32_t *next = w->cells.next;
-    /* locals, not x->...: the compiler cannot keep them in registers through p[] stores */
-    const vec3 ri = x->r, vi = x->v;
-    const double T = x->T, sigma_i = p[x->i].sigma;
-    const int32_t self = (int32_t)x->i;
-    double best = x->best;
-    for (int32_t k = w->cells.head[cell]; k >= 0; k = next[k]) {
-        if (k == self) continue;
-        vec3 rk, vk;
-        particle_at(w, &p[k], T, &rk, &vk);
-        vec3 dr = min_image(w, v3_sub(ri, rk));
-        vec3 dv = v3_sub(vi, vk);
-        double sigma = 0.5 * (sigma_i + p[k].sigma);
-        if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;
-        double b = v3_dot(dr, dv);
-        if (b >= 0.0) continue;  /* receding: no event for any detector */
-        if (det == EDPD_DETECTOR_STABLE) {
-            /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
-             * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
-            double c = v3_dot(dr, dr) - sigma * sigma;
-            if (c > 0.0 && c * (1.0 - 1e-9) >= -2.0 * b * (best - T)) continue;
-        }
-        edpd_root root = detect_pair(det, dr, dv, sigma);
-        if (root.branch == BRANCH_NONE) continue;
-        if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
-        double te = T + root.dt;
-        if (te < best) {
-            best = te; x->partner = k; x->partner_count = p[k].count; x->branch = root.branch;
-        }
-    }
-    x->best = best;
-}
-
-/* Visit the 3x3x3 block of cells around base[] (fewer on single-layer and open axes); along
- * `flat_axis` (or none if -1) only the base layer itself. */
-static void visit_block(struct edpd_world *w, const int base[3], int flat_axis, cell_visit_fn fn, void *ctx) {
-    const cell_grid *g = &w->cells;
-    int lo[3], hi[3];
+/* The cells of the 3x3x3 block around base[] (fewer on single-layer and open axes; only the
+ * base layer along `flat_axis`, or none if -1), in a fixed order. Returns how many. */
+static int block_cells(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
+    int lo[3], hi[3], count = 0;
     for (int a = 0; a < 3; a++) {
         int flat = g->n[a] == 1 || a == flat_axis;
         lo[a] = flat ? 0 : -1;
@@ -90,17 +52,92 @@ static void visit_block(struct edpd_world *w, const int base[3], int flat_axis, 
             if (y < 0) continue;
             for (int dx = lo[0]; dx <= hi[0]; dx++) {
                 int xx = cells_step(g, 0, base[0], dx);
-                if (xx < 0) continue;
-                fn(w, cells_index(g, xx, y, z), ctx);
+                if (xx >= 0) out[count++] = cells_index(g, xx, y, z);
             }
         }
     }
+    return count;
+}
+
+/* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
+ * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
+typedef struct scan_consts {
+    const particle *p;
+    const int32_t *next;
+    vec3 ri, vi, g;
+    double T, sigma_i, L[3];
+    int periodic[3], gravity, stable;
+    int32_t self;
+} scan_consts;
+
+static inline vec3 min_image_c(const scan_consts *s, vec3 d) {
+    if (s->periodic[0]) { if (d.x > 0.5 * s->L[0]) d.x -= s->L[0]; else if (d.x < -0.5 * s->L[0]) d.x += s->L[0]; }
+    if (s->periodic[1]) { if (d.y > 0.5 * s->L[1]) d.y -= s->L[1]; else if (d.y < -0.5 * s->L[1]) d.y += s->L[1]; }
+    if (s->periodic[2]) { if (d.z > 0.5 * s->L[2]) d.z -= s->L[2]; else if (d.z < -0.5 * s->L[2]) d.z += s->L[2]; }
+    return d;
+}
+
+static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t head, predict_ctx *x) {
+    const edpd_detector det = w->cfg.detector;
+    const particle *p = s->p;
+    double best = x->best;
+    for (int32_t k = head; k >= 0; k = s->next[k]) {
+        if (k == s->self) continue;
+        const particle *q = &p[k];
+        double dt = s->T - q->t;
+        vec3 rk, vk;
+        if (s->gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
+            rk = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(s->g, 0.5 * dt * dt)));
+            vk = v3_add(q->v, v3_scale(s->g, dt));
+        } else {
+            rk = v3_add(q->r, v3_scale(q->v, dt));
+            vk = q->v;
+        }
+        vec3 dr = min_image_c(s, v3_sub(s->ri, rk));
+        vec3 dv = v3_sub(s->vi, vk);
+        double sigma = 0.5 * (s->sigma_i + q->sigma);
+        if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;
+        double b = v3_dot(dr, dv);
+        if (b >= 0.0) continue;  /* receding: no event for any detector */
+        if (s->stable) {
+            /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
+             * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
+            double c = v3_dot(dr, dr) - sigma * sigma;
+            if (c > 0.0 && c * (1.0 - 1e-9) >= -2.0 * b * (best - s->T)) continue;
+        }
+        edpd_root root = detect_pair(det, dr, dv, sigma);
+        if (root.branch == BRANCH_NONE) continue;
+        if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
+        double te = s->T + root.dt;
+        if (te < best) {
+            best = te; x->partner = k; x->partner_count = q->count; x->branch = root.branch;
+        }
+    }
+    x->best = best;
+}
+
+/* Particle x->i against the 3x3x3 block of cells around base[] (only the base layer along
+ * `flat_axis`, or none if -1): the block a new prediction scans, or the new layer of a crossing. */
+static void predict_block(struct edpd_world *w, const int base[3], int flat_axis, predict_ctx *x) {
+    const cell_grid *g = &w->cells;
+    scan_consts s;
+    s.p = w->p; s.next = g->next; s.ri = x->r; s.vi = x->v; s.g = w->g;
+    s.T = x->T; s.sigma_i = w->p[x->i].sigma;
+    for (int a = 0; a < 3; a++) { s.L[a] = w->box[a]; s.periodic[a] = w->periodic[a]; }
+    s.gravity = w->has_gravity;
+    s.stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
+    s.self = (int32_t)x->i;
+    uint32_t cells[27];
+    int count = block_cells(g, base, flat_axis, cells);
+    for (int k = 0; k < count; k++) scan_cell(w, &s, g->head[cells[k]], x);
 }
 
 void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
     int cc[3];
+    uint32_t cells[27];
     cells_unindex(&w->cells, c, cc);
-    visit_block(w, cc, -1, fn, ctx);
+    int count = block_cells(&w->cells, cc, -1, cells);
+    for (int k = 0; k < count; k++) fn(w, cells[k], ctx);
 }
 
 static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
@@ -147,7 +184,9 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
 static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
-    world_visit_neighbour_cells(w, (uint32_t)w->cells.cell[i], predict_in_cell, &x);
+    int cc[3];
+    cells_unindex(&w->cells, (uint32_t)w->cells.cell[i], cc);
+    predict_block(w, cc, -1, &x);
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
     q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
@@ -177,7 +216,7 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
         predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
-        visit_block(w, base, a, predict_in_cell, &x);
+        predict_block(w, base, a, &x);
         q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
     }
     predict_crossing(w, q, i);
