@@ -1,5 +1,5 @@
 /* Priority queue of particles keyed by the time of each particle's next event (one event per
- * particle stored in the particle, as in DynamO and Lubachevsky's scheme). An indexed binary
+ * particle stored in the particle, as in DynamO and Lubachevsky's scheme). An indexed 4-ary
  * heap whose nodes carry their keys, so sifting compares neighbouring memory instead of chasing
  * particle indices: O(log N) update of any key. Ties break by particle index, so the order of
  * events never depends on the heap's history. */
