@@ -104,6 +104,19 @@ describe('run model', () => {
     m2.destroy();
   });
 
+  test('ball array: a link past the collapse (t = 5) arrives; balls that came to rest keep their own clock', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('ball-array'), naive: 'miss', n: 30, t: 5, paused: true });
+    await runUntil(m, () => m.jumpTo === null, 3000);
+    expect(m.jumpTo).toBeNull();
+    const [naive, stable] = m.panes;
+    expect(naive.time).toBe(5);
+    expect(naive.frame.balls.fellThrough).toBeGreaterThan(0);
+    expect(naive.frame.balls.fellThrough + naive.frame.balls.collapse).toBe(30);
+    expect(stable.frame.balls.collapse).toBe(30);
+    m.destroy();
+  });
+
   test('a worker that fails is shown as an error in its pane, and reset recovers', async () => {
     const m = new RunModel({ createWorker: fakeWorker });
     m.load(defaultState('elastic'));

@@ -85,7 +85,8 @@ export class PaneEngine {
       if (stats.fellThrough > 0) counts.fellThrough++;
       for (const k of Object.keys(total)) total[k] = k === 'maxOverlap' ? Math.max(total[k], stats[k]) : total[k] + stats[k];
       if (st.status !== 'running' && (!firstFailure || st.event < firstFailure.event)) firstFailure = { ...st, particles: [i, -1], ball: i };
-      time = Math.min(time, s.time());
+      // the pane's clock: the slowest ball still running (finished balls stop at their own time)
+      if (st.status === 'running') time = Math.min(time, s.time());
       latest = Math.max(latest, s.time());
     }
     return {
