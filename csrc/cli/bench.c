@@ -100,7 +100,7 @@ int cmd_bench(int argc, char **argv) {
         fflush(stdout);
     }
     /* the paper's Fig. 7 sweep, both detectors */
-    uint64_t samples = quick ? 10000 : 100000;
+    uint64_t samples = quick ? 10000 : 1000000;  /* the paper's 10^6 offsets */
     if (json) printf("\n  ],\n  \"sweeps\": [");
     for (int d = 0; d < 2; d++) {
         edpd_sweep_config sc = edpd_default_sweep_config();

@@ -82,12 +82,13 @@ test('a copied link reopened in a new page gives the same state hashes', async (
   const link = await page.inputValue('#share-url');
   expect(link).toMatch(/#v=1&scenario=granular&naive=rewind&dim=2&n=400&phi=0.5&e=0.6&tc=0&seed=3&speed=4&t=[0-9.e-]+&paused=1$/);
   const hashes = (await panes(page)).map((p) => p.stateHash);
+  expect(errors).toEqual([]);
+  await page.close();
   const second = await browser.newPage();
   await second.goto(link);
   await second.waitForFunction(() => window.edpdApp && window.edpdApp.model.jumpTo === null && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 60000 });
   expect((await panes(second)).map((p) => p.stateHash)).toEqual(hashes);
-  expect(errors).toEqual([]);
-  await page.close(); await second.close();
+  await second.close();
 });
 
 test('a malformed link shows a warning naming the fields and runs with defaults', async () => {

@@ -105,8 +105,8 @@ function loop(now) {
     drawn = [null, null];
   }
   if (viewGeneration === model.generation) {
-    model.panes.forEach((p, k) => { if (p.frame && p.frame !== drawn[k]) { view.update(k, p.frame); drawn[k] = p.frame; } });
-    view.render();
+    model.panes.forEach((p, k) => { if (p.frame && p.frame !== drawn[k]) { view.update(k, p.frame); drawn[k] = p.frame; view.dirty = true; } });
+    if (view.dirty) view.render(); // software rendering is costly: draw only what changed
   }
   if (now - lastDom > 100) { lastDom = now; updateDom(); }
   if (now - lastPlot > 250 && plots) {

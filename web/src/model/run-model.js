@@ -123,6 +123,8 @@ export class RunModel {
       this.jumpTo = null;
       this.playing = !this.pausedAfterJump;
       this.emit('jumped');
+    } else if (this.jumpTo !== null && this.panes.every((p) => p.frame || p.error)) {
+      this.jumpStep();
     }
     this.emit('frame');
   }
@@ -133,10 +135,7 @@ export class RunModel {
     const ready = this.panes.every((p) => p.frame || p.error);
     if (!ready) return;
     if (this.jumpTo !== null) {
-      // jump in ~100 stages so the plots get points on the way (stops never change a trajectory)
-      const behind = this.panes.some((p) => !p.terminal && p.time < this.target);
-      if (!behind) this.target = Math.min(this.jumpTo, this.target + this.jumpTo / 100);
-      this.request(this.target, JUMP_EVENTS_PER_REQUEST);
+      this.jumpStep();
       return;
     }
     if (this.playing && !this.panes.every((p) => p.terminal)) {
@@ -145,6 +144,14 @@ export class RunModel {
       if (!behind) this.target += this.state.speed * Math.min(wallSeconds, 0.1);
     }
     this.request(this.target, MAX_EVENTS_PER_REQUEST);
+  }
+
+  /** Jump in ~100 stages so the plots get points on the way (stops never change a trajectory);
+   *  driven by the workers' replies, not by the frame rate. */
+  jumpStep() {
+    const behind = this.panes.some((p) => !p.terminal && p.time < this.target);
+    if (!behind) this.target = Math.min(this.jumpTo, this.target + this.jumpTo / 100);
+    this.request(this.target, JUMP_EVENTS_PER_REQUEST);
   }
 
   request(t, maxEvents) {

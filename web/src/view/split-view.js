@@ -27,6 +27,8 @@ export class SplitView {
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.01, 1e5);
     this.controls = new OrbitControls(this.camera, this.canvas);
     this.controls.enableDamping = false;
+    this.dirty = true;
+    this.controls.addEventListener('change', () => { this.dirty = true; });
     this.panes = [0, 1].map((k) => this.makePane(k));
     this.dummy = new THREE.Matrix4();
     this.resize = this.resize.bind(this);
@@ -73,6 +75,7 @@ export class SplitView {
       for (const x of p.extras) p.scene.add(x);
     }
     this.fit({ kind, n, box, dim });
+    this.dirty = true;
   }
 
   fit({ kind, n, box, dim }) {
@@ -134,6 +137,7 @@ export class SplitView {
   }
 
   render() {
+    this.dirty = false;
     const w = this.container.clientWidth, h = this.container.clientHeight;
     const half = Math.floor(w / 2);
     this.panes.forEach((p, k) => {
