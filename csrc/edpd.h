@@ -195,7 +195,7 @@ typedef struct edpd_sweep_config {
     uint64_t first, count;   /* samples [first, first+count): shards of one sweep combine exactly */
     uint64_t max_events;     /* budget per sample, default 100000 */
     double t_max;            /* time limit per sample, default 10 (collapse is at t = 3) */
-    uint32_t collapse_window;/* default 100 */
+    uint32_t collapse_window;/* default 32 */
 } edpd_sweep_config;
 
 typedef struct edpd_sweep_result {

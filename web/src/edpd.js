@@ -127,7 +127,7 @@ class EdpdApi {
    * plate offsets are a function of (seed, sample), so shards run in parallel workers combine exactly.
    */
   sweep({ detector = 'stable', restitution = 0.5, gravity = 1, seed = 1, first = 0, count = 1000,
-          maxEvents = 100000, tMax = 10, collapseWindow = 100 } = {}) {
+          maxEvents = 100000, tMax = 10, collapseWindow = 32 } = {}) {
     if (!DETECTORS.includes(detector)) throw new Error(`detector: must be one of ${DETECTORS.join(', ')}`);
     for (const [k, v] of Object.entries({ restitution, gravity, seed, first, count, maxEvents, tMax, collapseWindow })) {
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${k}: must be a finite number`);
