@@ -67,6 +67,7 @@ typedef struct scan_consts {
     vec3 ri, vi, g;
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
+    int prefetch;   /* only pays once the particles outgrow the caches (measured: +26 % at N = 10^6, -7 % at 13500) */
     int32_t self;
 } scan_consts;
 
@@ -81,7 +82,9 @@ static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t
     const edpd_detector det = w->cfg.detector;
     const particle *p = s->p;
     double best = x->best;
-    for (int32_t k = head; k >= 0; k = s->next[k]) {
+    for (int32_t k = head, nk; k >= 0; k = nk) {
+        nk = s->next[k];
+        if (s->prefetch && nk >= 0) __builtin_prefetch(&p[nk]);
         if (k == s->self) continue;
         const particle *q = &p[k];
         double dt = s->T - q->t;
@@ -127,9 +130,16 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
     s.gravity = w->has_gravity;
     s.stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s.self = (int32_t)x->i;
+    s.prefetch = w->n > 65536;
     uint32_t cells[27];
+    int32_t heads[27];
     int count = block_cells(g, base, flat_axis, cells);
-    for (int k = 0; k < count; k++) scan_cell(w, &s, g->head[cells[k]], x);
+    /* Independent loads first: with about one particle per cell, walking the lists one after
+     * the other is a chain of dependent loads (head -> particle -> next), cache misses at large N. */
+    for (int k = 0; k < count; k++) heads[k] = g->head[cells[k]];
+    if (s.prefetch)
+        for (int k = 0; k < count; k++) if (heads[k] >= 0) __builtin_prefetch(&s.p[heads[k]]);
+    for (int k = 0; k < count; k++) scan_cell(w, &s, heads[k], x);
 }
 
 void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
