@@ -200,6 +200,12 @@ describe('memory', () => {
   });
 });
 
-test('scenario list matches the CLI', () => {
-  expect(SCENARIOS).toEqual(['granular', 'elastic', 'bouncing-ball']);
+test('every scenario and detector name of the wrapper is one the CLI accepts', () => {
+  for (const scenario of SCENARIOS) {
+    for (const detector of DETECTORS) {
+      const r = cli(['run', '--scenario', scenario, '--detector', detector, '--n', scenario === 'bouncing-ball' ? '1' : '256', '--events', '10', '--json']);
+      expect(r.scenario).toBe(scenario);
+      expect(r.detector).toBe(detector);
+    }
+  }
 });
