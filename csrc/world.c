@@ -74,13 +74,6 @@ typedef struct scan_consts {
     int32_t self;
 } scan_consts;
 
-static inline vec3 min_image_c(const scan_consts *s, vec3 d) {
-    if (s->periodic[0]) { if (d.x > 0.5 * s->L[0]) d.x -= s->L[0]; else if (d.x < -0.5 * s->L[0]) d.x += s->L[0]; }
-    if (s->periodic[1]) { if (d.y > 0.5 * s->L[1]) d.y -= s->L[1]; else if (d.y < -0.5 * s->L[1]) d.y += s->L[1]; }
-    if (s->periodic[2]) { if (d.z > 0.5 * s->L[2]) d.z -= s->L[2]; else if (d.z < -0.5 * s->L[2]) d.z += s->L[2]; }
-    return d;
-}
-
 static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t head, predict_ctx *x) {
     const edpd_detector det = w->cfg.detector;
     const particle *p = s->p;
@@ -99,7 +92,7 @@ static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t
             rk = v3_add(q->r, v3_scale(q->v, dt));
             vk = q->v;
         }
-        vec3 dr = min_image_c(s, v3_sub(s->ri, rk));
+        vec3 dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
         vec3 dv = v3_sub(s->vi, vk);
         double sigma = 0.5 * (s->sigma_i + q->sigma);
         if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;

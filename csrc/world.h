@@ -70,13 +70,14 @@ static inline void particle_at(const struct edpd_world *w, const particle *q, do
     }
 }
 
-/* Minimum-image separation on periodic axes. */
-static inline vec3 min_image(const struct edpd_world *w, vec3 d) {
-    if (w->periodic[0]) { double L = w->box[0]; if (d.x > 0.5 * L) d.x -= L; else if (d.x < -0.5 * L) d.x += L; }
-    if (w->periodic[1]) { double L = w->box[1]; if (d.y > 0.5 * L) d.y -= L; else if (d.y < -0.5 * L) d.y += L; }
-    if (w->periodic[2]) { double L = w->box[2]; if (d.z > 0.5 * L) d.z -= L; else if (d.z < -0.5 * L) d.z += L; }
+/* Minimum-image separation on periodic axes (box edges L). */
+static inline vec3 min_image_box(const int periodic[3], const double L[3], vec3 d) {
+    if (periodic[0]) { if (d.x > 0.5 * L[0]) d.x -= L[0]; else if (d.x < -0.5 * L[0]) d.x += L[0]; }
+    if (periodic[1]) { if (d.y > 0.5 * L[1]) d.y -= L[1]; else if (d.y < -0.5 * L[1]) d.y += L[1]; }
+    if (periodic[2]) { if (d.z > 0.5 * L[2]) d.z -= L[2]; else if (d.z < -0.5 * L[2]) d.z += L[2]; }
     return d;
 }
+static inline vec3 min_image(const struct edpd_world *w, vec3 d) { return min_image_box(w->periodic, w->box, d); }
 
 /* Overlap function value of a sphere against a plane: n.r - offset - sigma/2. */
 static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {

@@ -68,6 +68,7 @@ export class PaneEngine {
     const gaps = new Float64Array(n);
     const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0 };
     const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0 };
+    const hashes = [];
     let firstFailure = null;
     let time = Infinity;
     let latest = 0;
@@ -76,6 +77,7 @@ export class PaneEngine {
       const p = s.positions();
       const st = s.status();
       const stats = s.stats();
+      hashes.push(stats.stateHash);
       positions[3 * i] = BALL_SPACING * i;
       positions[3 * i + 1] = 0;
       positions[3 * i + 2] = p[2] - this.plates[i]; // height of the centre above the plate
@@ -96,7 +98,7 @@ export class PaneEngine {
       flags,
       gaps,
       balls: counts,
-      stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: this.stateHash() },
+      stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: combineHashes(hashes) },
       status: this.summaryStatus(counts, firstFailure),
       histogram: null,
     };
@@ -109,18 +111,22 @@ export class PaneEngine {
     return { ...(failure ?? {}), status: all, balls: counts };
   }
 
-  /** One hash for the pane: the engine's hash for a gas, a hash of the balls' hashes otherwise. */
+  /** One hash for the pane: the engine's hash for a gas or one ball, a hash of the balls' hashes otherwise. */
   stateHash() {
-    if (!this.isBalls || this.sims.length === 1) return this.sims[0].stateHash();
-    let h = 0x811c9dc5;
-    for (const s of this.sims) {
-      for (const c of s.stateHash()) { h ^= c.charCodeAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
-    }
-    return h.toString(16).padStart(8, '0');
+    return combineHashes(this.sims.map((s) => s.stateHash()));
   }
 
   destroy() {
     for (const s of this.sims) s.destroy();
     this.sims = [];
   }
+}
+
+function combineHashes(hashes) {
+  if (hashes.length === 1) return hashes[0];
+  let h = 0x811c9dc5;
+  for (const x of hashes) {
+    for (const c of x) { h ^= c.charCodeAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
+  }
+  return h.toString(16).padStart(8, '0');
 }
