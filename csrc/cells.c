@@ -62,3 +62,29 @@ void cells_remove(cell_grid *g, int32_t p) {
     if (pv >= 0) g->next[pv] = nx; else g->head[g->cell[p]] = nx;
     if (nx >= 0) g->prev[nx] = pv;
 }
+
+int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
+    int lo[3], hi[3], count = 0;
+    for (int a = 0; a < 3; a++) {
+        int flat = g->n[a] == 1 || a == flat_axis;
+        lo[a] = flat ? 0 : -1;
+        hi[a] = flat ? 0 : 1;
+        if (!flat && g->n[a] == 2 && g->periodic[a]) lo[a] = 0;  /* -1 and +1 are the same cell */
+    }
+    /* the base cell first: its particles are the likeliest partners, and an early best time
+     * lets the cheap rejection in scan_cell skip more of the others */
+    out[count++] = cells_index(g, base[0], base[1], base[2]);
+    for (int dz = lo[2]; dz <= hi[2]; dz++) {
+        int z = cells_step(g, 2, base[2], dz);
+        if (z < 0) continue;
+        for (int dy = lo[1]; dy <= hi[1]; dy++) {
+            int y = cells_step(g, 1, base[1], dy);
+            if (y < 0) continue;
+            for (int dx = lo[0]; dx <= hi[0]; dx++) {
+                int xx = cells_step(g, 0, base[0], dx);
+                if (xx >= 0 && (dx || dy || dz)) out[count++] = cells_index(g, xx, y, z);
+            }
+        }
+    }
+    return count;
+}

@@ -40,5 +40,9 @@ static inline int cells_step(const cell_grid *g, int axis, int c, int off) {
     if (!g->periodic[axis]) return -1;
     return k < 0 ? k + n : k - n;
 }
+/* The cells of the 3x3x3 block around base[] (fewer on single-layer, two-cell and open axes;
+ * only the base layer along `flat_axis`, or none if -1), each once, the base cell first, in a
+ * fixed order. Returns how many. */
+int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]);
 
 #endif

@@ -146,6 +146,10 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (c->collapse_window < 1 || c->collapse_window > 100000000u)
         BAD("collapse_window", "must be in [1, 1e8] events, got %u", c->collapse_window);
     if (!finite_in(c->collapse_dt, 0.0, 1.0)) BAD("collapse_dt", "must be in [0, 1], got %g", c->collapse_dt);
+    if ((int)c->neighbours < EDPD_NEIGHBOURS_AUTO || (int)c->neighbours > EDPD_NEIGHBOURS_LISTS)
+        BAD("neighbours", "must be 0 (auto), 1 (cells) or 2 (lists), got %d", (int)c->neighbours);
+    if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
+        BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");
 
     switch (c->scenario) {
     case EDPD_SCENARIO_GRANULAR:

@@ -12,18 +12,30 @@ double edpd_time(const edpd_world *w) { return w->time; }
 const edpd_config *edpd_get_config(const edpd_world *w) { return &w->cfg; }
 void edpd_get_box(const edpd_world *w, double out[3]) { for (int a = 0; a < 3; a++) out[a] = w->box[a]; }
 
+/* Position at the current clock, inside the box on periodic axes (between list rebuilds a
+ * particle may stray up to half a shell beyond an edge). */
+static vec3 position_now(const edpd_world *w, uint32_t i) {
+    vec3 r, v;
+    particle_at(w, &w->p[i], w->time, &r, &v);
+    for (int a = 0; a < 3; a++) {
+        if (!w->periodic[a]) continue;
+        double x = v3_get(r, a), L = w->box[a];
+        if (x >= L) x -= L; else if (x < 0.0) x += L;
+        v3_set(&r, a, x);
+    }
+    return r;
+}
+
 void edpd_get_positions(const edpd_world *w, double *out) {
     for (uint32_t i = 0; i < w->n; i++) {
-        vec3 r, v;
-        particle_at(w, &w->p[i], w->time, &r, &v);
+        vec3 r = position_now(w, i);
         out[3 * i] = r.x; out[3 * i + 1] = r.y; out[3 * i + 2] = r.z;
     }
 }
 
 void edpd_get_positions_f32(const edpd_world *w, float *out) {
     for (uint32_t i = 0; i < w->n; i++) {
-        vec3 r, v;
-        particle_at(w, &w->p[i], w->time, &r, &v);
+        vec3 r = position_now(w, i);
         out[3 * i] = (float)r.x; out[3 * i + 1] = (float)r.y; out[3 * i + 2] = (float)r.z;
     }
 }
@@ -124,6 +136,7 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->collisions = w->collisions;
     s->plane_impacts = w->plane_impacts;
     s->cell_crossings = w->cell_crossings;
+    s->list_rebuilds = w->list_rebuilds;
     s->stale_events = w->stale_events;
     s->stabilizing_events = w->stabilizing_events;
     s->negative_dt_events = w->negative_dt_events;
@@ -183,10 +196,11 @@ static void approaching_overlap_in_cell(struct edpd_world *w, uint32_t cell, voi
 
 int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
     struct edpd_world *mw = (struct edpd_world *)w; /* scans only read */
-    if (w->events != w->collisions + w->plane_impacts + w->cell_crossings) {
-        snprintf(msg, len, "events %llu != collisions + plane impacts + crossings", (unsigned long long)w->events);
+    if (w->events != w->collisions + w->plane_impacts + w->cell_crossings + w->list_rebuilds) {
+        snprintf(msg, len, "events %llu != collisions + plane impacts + crossings + rebuilds", (unsigned long long)w->events);
         return 0;
     }
+    if (!nl_check(w, msg, len)) return 0;
     uint64_t total = 0;
     for (int k = 0; k < EDPD_HIST_BINS; k++) total += w->hist[k];
     if (total != w->collisions) { snprintf(msg, len, "impact histogram holds %llu of %llu collisions", (unsigned long long)total, (unsigned long long)w->collisions); return 0; }

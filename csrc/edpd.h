@@ -69,6 +69,13 @@ typedef struct edpd_plane {
     double restitution; /* normal restitution of impacts on this plane, in [0, 1] */
 } edpd_plane;
 
+/* How a prediction finds its candidate partners (trajectories differ only by rounding). */
+typedef enum edpd_neighbours {
+    EDPD_NEIGHBOURS_AUTO = 0,  /* lists for dense 3-D worlds without gravity, else cells */
+    EDPD_NEIGHBOURS_CELLS = 1, /* the 27 cells around a particle; cell-crossing events */
+    EDPD_NEIGHBOURS_LISTS = 2, /* per-particle lists with a moving shell; list-rebuild events */
+} edpd_neighbours;
+
 typedef struct edpd_config {
     edpd_scenario scenario;
     edpd_detector detector;
@@ -85,6 +92,7 @@ typedef struct edpd_config {
     double tc;               /* TC model: collisions within tc of a particle's last one are elastic; 0 = off */
     uint32_t collapse_window;/* impacts per collapse check window (default 1000) */
     double collapse_dt;      /* collapse if a whole window advances the clock by <= this (default 1e-10) */
+    edpd_neighbours neighbours; /* candidate search (default auto); lists need zero gravity */
 
     /* EDPD_SCENARIO_CUSTOM only (ignored otherwise). Arrays of n*3 doubles. */
     const double *positions;
@@ -125,7 +133,8 @@ typedef struct edpd_stats {
     uint64_t events;              /* executed events of every kind */
     uint64_t collisions;          /* sphere-sphere impacts */
     uint64_t plane_impacts;       /* sphere-plane impacts */
-    uint64_t cell_crossings;
+    uint64_t cell_crossings;      /* bookkeeping events: a particle enters a new cell (worlds with gravity) */
+    uint64_t list_rebuilds;       /* bookkeeping events: a particle leaves its neighbour shell (other worlds) */
     uint64_t stale_events;        /* popped predictions invalidated by a partner's collision */
     uint64_t stabilizing_events;  /* impacts scheduled because an overlap was deepening (Sect. 4.1) */
     uint64_t negative_dt_events;  /* executed events with dt < 0 (naive-rewind) */

@@ -35,33 +35,6 @@ typedef struct predict_ctx {
     uint32_t overlaps;
 } predict_ctx;
 
-/* The cells of the 3x3x3 block around base[] (fewer on single-layer and open axes; only the
- * base layer along `flat_axis`, or none if -1), in a fixed order. Returns how many. */
-static int block_cells(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
-    int lo[3], hi[3], count = 0;
-    for (int a = 0; a < 3; a++) {
-        int flat = g->n[a] == 1 || a == flat_axis;
-        lo[a] = flat ? 0 : -1;
-        hi[a] = flat ? 0 : 1;
-    }
-    /* the base cell first: its particles are the likeliest partners, and an early best time
-     * lets the cheap rejection in scan_cell skip more of the others */
-    out[count++] = cells_index(g, base[0], base[1], base[2]);
-    for (int dz = lo[2]; dz <= hi[2]; dz++) {
-        int z = cells_step(g, 2, base[2], dz);
-        if (z < 0) continue;
-        for (int dy = lo[1]; dy <= hi[1]; dy++) {
-            int y = cells_step(g, 1, base[1], dy);
-            if (y < 0) continue;
-            for (int dx = lo[0]; dx <= hi[0]; dx++) {
-                int xx = cells_step(g, 0, base[0], dx);
-                if (xx >= 0 && (dx || dy || dz)) out[count++] = cells_index(g, xx, y, z);
-            }
-        }
-    }
-    return count;
-}
-
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
  * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
 typedef struct scan_consts {
@@ -72,45 +45,62 @@ typedef struct scan_consts {
     int periodic[3], gravity, stable;
     int prefetch;   /* only pays once the particles outgrow the caches (measured: +26 % at N = 10^6, -7 % at 13500) */
     int32_t self;
+    edpd_detector det;
 } scan_consts;
 
+static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
+    s->p = w->p; s->next = w->cells.next; s->ri = x->r; s->vi = x->v; s->g = w->g;
+    s->T = x->T; s->sigma_i = w->p[x->i].sigma;
+    for (int a = 0; a < 3; a++) { s->L[a] = w->box[a]; s->periodic[a] = w->periodic[a]; }
+    s->gravity = w->has_gravity;
+    s->det = w->cfg.detector;
+    s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
+    s->self = (int32_t)x->i;
+    s->prefetch = w->n > 65536;
+}
+
+/* One candidate partner k of particle i: the pair test of the hot loop. */
+static inline double scan_one(struct edpd_world *w, const scan_consts *s, int32_t k, predict_ctx *x, double best) {
+    const particle *q = &s->p[k];
+    double dt = s->T - q->t;
+    vec3 rk, vk;
+    if (s->gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
+        rk = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(s->g, 0.5 * dt * dt)));
+        vk = v3_add(q->v, v3_scale(s->g, dt));
+    } else {
+        rk = v3_add(q->r, v3_scale(q->v, dt));
+        vk = q->v;
+    }
+    vec3 dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
+    vec3 dv = v3_sub(s->vi, vk);
+    double sigma = 0.5 * (s->sigma_i + q->sigma);
+    if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;
+    double b = v3_dot(dr, dv);
+    if (b >= 0.0) return best;  /* receding: no event for any detector */
+    if (s->stable) {
+        /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
+         * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
+        double c = v3_dot(dr, dr) - sigma * sigma;
+        if (c > 0.0 && c * (1.0 - 1e-9) >= -2.0 * b * (best - s->T)) return best;
+    }
+    edpd_root root = detect_pair(s->det, dr, dv, sigma);
+    if (root.branch == BRANCH_NONE) return best;
+    if (root.branch == BRANCH_IGNORED) { note_ignored(w); return best; }
+    double te = s->T + root.dt;
+    if (te < best) {
+        best = te; x->partner = k; x->partner_count = q->count; x->branch = root.branch;
+    }
+    return best;
+}
+
 static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t head, predict_ctx *x) {
-    const edpd_detector det = w->cfg.detector;
     const particle *p = s->p;
     double best = x->best;
     for (int32_t k = head, nk; k >= 0; k = nk) {
         nk = s->next[k];
         if (s->prefetch && nk >= 0) __builtin_prefetch(&p[nk]);
         if (k == s->self) continue;
-        const particle *q = &p[k];
-        double dt = s->T - q->t;
-        vec3 rk, vk;
-        if (s->gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
-            rk = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(s->g, 0.5 * dt * dt)));
-            vk = v3_add(q->v, v3_scale(s->g, dt));
-        } else {
-            rk = v3_add(q->r, v3_scale(q->v, dt));
-            vk = q->v;
-        }
-        vec3 dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
-        vec3 dv = v3_sub(s->vi, vk);
-        double sigma = 0.5 * (s->sigma_i + q->sigma);
-        if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;
-        double b = v3_dot(dr, dv);
-        if (b >= 0.0) continue;  /* receding: no event for any detector */
-        if (s->stable) {
-            /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
-             * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
-            double c = v3_dot(dr, dr) - sigma * sigma;
-            if (c > 0.0 && c * (1.0 - 1e-9) >= -2.0 * b * (best - s->T)) continue;
-        }
-        edpd_root root = detect_pair(det, dr, dv, sigma);
-        if (root.branch == BRANCH_NONE) continue;
-        if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
-        double te = s->T + root.dt;
-        if (te < best) {
-            best = te; x->partner = k; x->partner_count = q->count; x->branch = root.branch;
-        }
+        best = scan_one(w, s, k, x, best);
     }
     x->best = best;
 }
@@ -120,16 +110,10 @@ static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t
 static void predict_block(struct edpd_world *w, const int base[3], int flat_axis, predict_ctx *x) {
     const cell_grid *g = &w->cells;
     scan_consts s;
-    s.p = w->p; s.next = g->next; s.ri = x->r; s.vi = x->v; s.g = w->g;
-    s.T = x->T; s.sigma_i = w->p[x->i].sigma;
-    for (int a = 0; a < 3; a++) { s.L[a] = w->box[a]; s.periodic[a] = w->periodic[a]; }
-    s.gravity = w->has_gravity;
-    s.stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
-    s.self = (int32_t)x->i;
-    s.prefetch = w->n > 65536;
+    scan_setup(w, x, &s);
     uint32_t cells[27];
     int32_t heads[27];
-    int count = block_cells(g, base, flat_axis, cells);
+    int count = cells_block(g, base, flat_axis, cells);
     /* Independent loads first: with about one particle per cell, walking the lists one after
      * the other is a chain of dependent loads (head -> particle -> next), cache misses at large N. */
     for (int k = 0; k < count; k++) heads[k] = g->head[cells[k]];
@@ -138,11 +122,24 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
     for (int k = 0; k < count; k++) scan_cell(w, &s, heads[k], x);
 }
 
+/* Particle x->i against its neighbour list. */
+static void predict_list(struct edpd_world *w, predict_ctx *x) {
+    scan_consts s;
+    scan_setup(w, x, &s);
+    const int32_t *list = w->nl.idx + (size_t)x->i * w->nl.cap;
+    uint32_t m = w->nl.count[x->i];
+    double best = x->best;
+    /* the list is known up front: start every particle's load before the first pair test */
+    for (uint32_t k = 0; k < m; k++) __builtin_prefetch(&s.p[list[k]]);
+    for (uint32_t k = 0; k < m; k++) best = scan_one(w, &s, list[k], x, best);
+    x->best = best;
+}
+
 void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
     int cc[3];
     uint32_t cells[27];
     cells_unindex(&w->cells, c, cc);
-    int count = block_cells(&w->cells, cc, -1, cells);
+    int count = cells_block(&w->cells, cc, -1, cells);
     for (int k = 0; k < count; k++) fn(w, cells[k], ctx);
 }
 
@@ -183,6 +180,11 @@ static void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
     q->cross_dir = (int8_t)dir;
 }
 
+/* Time at which particle q leaves its neighbour shell (linear flight: no gravity here). */
+static void predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
+    q->cross_t = q->t + nl_exit_dt(v3_sub(q->r, w->nl.centre[i]), q->v, w->nl.exit_radius);
+}
+
 static inline double event_key(const particle *q) { return q->ev_t < q->cross_t ? q->ev_t : q->cross_t; }
 
 /* Full prediction for particle i, which must be up to date at w->time. Returns the number of
@@ -190,13 +192,19 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
 static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
-    int cc[3];
-    cells_unindex(&w->cells, (uint32_t)w->cells.cell[i], cc);
-    predict_block(w, cc, -1, &x);
+    if (w->nl.on) {
+        __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
+        predict_list(w, &x);
+    } else {
+        int cc[3];
+        cells_unindex(&w->cells, (uint32_t)w->cells.cell[i], cc);
+        predict_block(w, cc, -1, &x);
+    }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
     q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
-    predict_crossing(w, q, i);
+    if (w->nl.on) predict_exit(w, q, i);
+    else predict_crossing(w, q, i);
     if (rebuild_heap) eq_update(&w->queue, i, event_key(q));
     else eq_set_initial(&w->queue, i, event_key(q));
     return x.overlaps;
@@ -227,6 +235,34 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
     }
     predict_crossing(w, q, i);
     eq_update(&w->queue, i, event_key(q));
+}
+
+/* Back into [0, L) on periodic axes (a particle strays at most delta/2 beyond between rebuilds;
+ * floor only for the far strays of a naive-rewind clock). */
+static double wrap(double x, double L) {
+    if (x >= L) x -= L;
+    else if (x < 0.0) x += L;
+    if (!(x >= 0.0 && x < L)) {
+        x -= L * floor(x / L);
+        if (!(x >= 0.0 && x < L)) x = 0.0;
+    }
+    return x;
+}
+
+/* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the new
+ * neighbours (its trajectory is unchanged, so the pending impact stays valid). -1 if the lists
+ * could not grow. */
+static int do_rebuild(struct edpd_world *w, uint32_t i) {
+    particle *q = &w->p[i];
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a]) v3_set(&q->r, a, wrap(v3_get(q->r, a), w->box[a]));
+    if (nl_rebuild(w, i) != 0) return -1;
+    predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
+    predict_list(w, &x);
+    q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
+    predict_exit(w, q, i);
+    eq_update(&w->queue, i, event_key(q));
+    return 0;
 }
 
 static void account_energy(struct edpd_world *w, double dke) {
@@ -322,13 +358,21 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         uint32_t i = eq_top(&w->queue);
         particle *q = &w->p[i];
         double tk = eq_top_key(&w->queue);
-        if (!(tk <= t_end)) break;
+        if (!(tk <= t_end) || tk == INFINITY) break;  /* nothing left before t_end (or ever) */
 
         if (q->cross_t < q->ev_t) {
             w->time = tk;
             bring_to(w, q, tk);
-            do_crossing(w, i);
-            w->cell_crossings++;
+            if (w->nl.on) {
+                if (do_rebuild(w, i) != 0) {
+                    set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
+                    return EDPD_STOP_ERROR;
+                }
+                w->list_rebuilds++;
+            } else {
+                do_crossing(w, i);
+                w->cell_crossings++;
+            }
         } else {
             int32_t partner = q->partner;
             if (partner >= 0 && w->p[partner].count != q->partner_count) {
@@ -373,7 +417,8 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         }
     }
     if (done >= max_events) {
-        if (eq_top_key(&w->queue) <= t_end) return EDPD_STOP_BUDGET;
+        double next = eq_top_key(&w->queue);
+        if (next <= t_end && next < INFINITY) return EDPD_STOP_BUDGET;
     }
     if (isfinite(t_end)) w->time = t_end;
     return EDPD_STOP_TIME;
@@ -428,7 +473,9 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     /* Axes with acceleration (or 2-D z) get one cell layer: crossings stay linear in time. */
     int single[3];
     for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
-    if (cells_init(&w->cells, w->n, w->box, w->periodic, w->max_sigma, single) != 0) {
+    nl_configure(w);
+    if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
+    if (cells_init(&w->cells, w->n, w->box, w->periodic, w->max_sigma + w->nl.delta, single) != 0) {
         set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the cell lists of %u particles", w->n);
         edpd_destroy(w);
         return NULL;
@@ -455,6 +502,11 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
             }
         }
     }
+    if (nl_build(w) != 0) {
+        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
+        edpd_destroy(w);
+        return NULL;
+    }
     for (uint32_t i = 0; i < w->n; i++) {
         particle *q = &w->p[i];
         w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);
@@ -471,6 +523,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->p);
     free(w->planes);
     cells_free(&w->cells);
+    nl_free(&w->nl);
     eq_free(&w->queue);
     free(w);
 }

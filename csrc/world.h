@@ -5,6 +5,7 @@
 #include "vec.h"
 #include "cells.h"
 #include "event_queue.h"
+#include "neighbours.h"
 
 #define PARTNER_NONE INT32_MIN
 
@@ -14,7 +15,7 @@ typedef struct particle {
     double t;               /* r and v are valid at time t ("delayed states") */
     double sigma;
     double ev_t;            /* time of the next impact (pair or plane), +inf if none */
-    double cross_t;         /* time of the next cell crossing, +inf if none */
+    double cross_t;         /* time of the next cell crossing or neighbour-shell exit, +inf if none */
     double t_last;          /* time of the last impact (TC model) */
     double mass;
     int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
@@ -32,7 +33,8 @@ struct edpd_world {
     uint32_t n;
     int dim;
     particle *p;
-    cell_grid cells;
+    cell_grid cells;          /* by position (cell crossings), or by list centre (neighbour lists) */
+    neighbour_lists nl;       /* on: list rebuilds replace cell crossings */
     event_queue queue;
     edpd_plane *planes;       /* shared planes first, then per-particle plates */
     uint32_t shared_planes, plane_count;
@@ -45,7 +47,7 @@ struct edpd_world {
     edpd_status status;
 
     /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
-    uint64_t events, collisions, plane_impacts, cell_crossings, stale_events;
+    uint64_t events, collisions, plane_impacts, cell_crossings, list_rebuilds, stale_events;
     uint64_t stabilizing_events, negative_dt_events, three_body_events;
     uint64_t ignored_undefined;     /* naive-miss/-rewind: undefined answers taken as "no event" */
     uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */

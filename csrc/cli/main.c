@@ -16,7 +16,7 @@ static const char *USAGE =
     "  edpd run   --scenario {granular|elastic|bouncing-ball} --detector {stable|naive-halt|naive-miss|naive-rewind}\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T] [--series DT]\n"
-    "             [--checkpoint-events K]\n"
+    "             [--checkpoint-events K] [--neighbours {auto|cells|lists}]\n"
     "             (--events K | --time T) [--json]\n"
     "  edpd sweep --scenario bouncing-ball --samples M --detector D [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
@@ -59,6 +59,14 @@ static int cmd_run(cli_args *a) {
             const char *v = value_of(a);
             if (!edpd_detector_from_name(v, &c.detector))
                 return fail("--detector: must be one of stable, naive-halt, naive-miss, naive-rewind");
+        }
+        else if (strcmp(f, "--neighbours") == 0) {
+            const char *v = value_of(a);
+            if (!v) return fail("--neighbours: needs a value: auto, cells or lists");
+            if (strcmp(v, "auto") == 0) c.neighbours = EDPD_NEIGHBOURS_AUTO;
+            else if (strcmp(v, "cells") == 0) c.neighbours = EDPD_NEIGHBOURS_CELLS;
+            else if (strcmp(v, "lists") == 0) c.neighbours = EDPD_NEIGHBOURS_LISTS;
+            else return fail("--neighbours: must be one of auto, cells, lists");
         }
         else if (strcmp(f, "--n") == 0) { if (!arg_u64(a, f, value_of(a), 1, EDPD_MAX_N, &u)) return fail(a->error); c.n = (uint32_t)u; }
         else if (strcmp(f, "--dim") == 0) { if (!arg_u64(a, f, value_of(a), 2, 3, &u)) return fail(a->error); c.dim = (int)u; }
@@ -153,6 +161,7 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "collisions", s.collisions);
         json_u64(&j, "plane_impacts", s.plane_impacts);
         json_u64(&j, "cell_crossings", s.cell_crossings);
+        json_u64(&j, "list_rebuilds", s.list_rebuilds);
         json_u64(&j, "stale_events", s.stale_events);
         json_num(&j, "time", s.time);
         json_num(&j, "kinetic_energy", s.kinetic_energy);

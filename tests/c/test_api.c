@@ -88,7 +88,7 @@ int main(void) {
         edpd_get_stats(w, &s);
         CHECK(total == s.collisions, "every collision is in the impact histogram (%llu vs %llu)",
               (unsigned long long)total, (unsigned long long)s.collisions);
-        CHECK(s.events == s.collisions + s.cell_crossings + s.plane_impacts, "events add up");
+        CHECK(s.events == s.collisions + s.cell_crossings + s.list_rebuilds + s.plane_impacts, "events add up");
         edpd_destroy(w);
     }
     /* names round-trip */
@@ -106,6 +106,25 @@ int main(void) {
         CHECK(w != NULL, "ball world %d", k);
         edpd_advance(w, 1.0, 100, NULL);
         edpd_destroy(w);
+    }
+    /* A lone particle at rest has no event, ever: advancing to t = +inf stops at once instead
+     * of executing an "event" at infinity (the fuzzer found this crash). */
+    for (int mode = EDPD_NEIGHBOURS_CELLS; mode <= EDPD_NEIGHBOURS_LISTS; mode++) {
+        double r[3] = {2, 2, 2}, v[3] = {0, 0, 0};
+        edpd_config c = edpd_default_config();
+        c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 1; c.positions = r; c.velocities = v;
+        c.box[0] = c.box[1] = c.box[2] = 5; c.periodic[0] = c.periodic[1] = c.periodic[2] = 1;
+        c.neighbours = (edpd_neighbours)mode;
+        edpd_error e;
+        edpd_world *w = edpd_create(&c, &e);
+        CHECK(w != NULL, "resting particle: %s", e.message);
+        if (w) {
+            CHECK(edpd_advance(w, INFINITY, 100, &e) == EDPD_STOP_TIME, "no event at infinity");
+            edpd_stats s;
+            edpd_get_stats(w, &s);
+            CHECK(s.events == 0 && s.time == 0.0, "resting: %llu events, t = %g", (unsigned long long)s.events, s.time);
+            edpd_destroy(w);
+        }
     }
     return check_report("api");
 }

@@ -25,5 +25,9 @@ int main(void) {
     c.dim = 2; c.n = 2000; c.packing_fraction = 0.6; c.restitution = 0.5; c.tc = 1e-9;
     h = run(c, 300000);  /* through the first three-body events and stabilising impacts */
     CHECK(h == 0xad6f28bdcb7e2058ull, "granular 2-D: %016llx", (unsigned long long)h);
+    c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);  /* dense: neighbour lists (auto) */
+    c.n = 2048; c.packing_fraction = 0.45; c.seed = 5;
+    h = run(c, 20000);
+    CHECK(h == 0x55193012f6e85815ull, "elastic 3-D lists: %016llx", (unsigned long long)h);
     return check_report("golden");
 }

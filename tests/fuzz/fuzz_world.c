@@ -48,10 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (u32(&r) % 3 == 0) c.tc = wild(&r, 0.0, 1e-3);
     c.collapse_window = 1 + u32(&r) % 2000;
     if (c.scenario == EDPD_SCENARIO_ELASTIC && u32(&r) % 2) c.restitution = 1.0;
+    /* from the seed, not from new bytes: the saved corpus keeps its meaning */
+    c.neighbours = (edpd_neighbours)((c.seed >> 8) % 3);
 
     if (getenv("EDPD_FUZZ_VERBOSE"))
-        fprintf(stderr, "scenario %d detector %d dim %d n %u phi %g e %g seed %u g %g plate %g tc %g window %u\n", c.scenario,
-                c.detector, c.dim, c.n, c.packing_fraction, c.restitution, c.seed, c.gravity[2], c.plate_offset, c.tc, c.collapse_window);
+        fprintf(stderr, "scenario %d detector %d dim %d n %u phi %g e %g seed %u g %g plate %g tc %g window %u neighbours %d\n", c.scenario,
+                c.detector, c.dim, c.n, c.packing_fraction, c.restitution, c.seed, c.gravity[2], c.plate_offset, c.tc, c.collapse_window, (int)c.neighbours);
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     if (!w) {

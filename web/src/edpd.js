@@ -239,7 +239,7 @@ class Simulation {
       overlappingPairs: v[9], planeOverlaps: v[10], maxOverlap: v[11], fellThrough: v[12],
       kineticEnergy: v[13], temperature: v[14], pressureZ: Number.isNaN(v[15]) ? null : v[15],
       meanFreeTime: Number.isNaN(v[16]) ? null : v[16], stateHash: hex32(v[17]) + hex32(v[18]),
-      ignoredUndefined: v[19], firstFailureEvent: v[20] < 0 ? null : v[20],
+      ignoredUndefined: v[19], firstFailureEvent: v[20] < 0 ? null : v[20], listRebuilds: v[21],
     };
   }
 

@@ -1,0 +1,181 @@
+/* Neighbour lists with moving shells (see neighbours.h). */
+#include "world.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Shell thickness in diameters. Thinner shells mean shorter lists but more rebuilds; measured
+ * with `edpd bench` (BENCHMARKS.md): 0.5 is near the best at n sigma^3 = 0.5 and 0.9. */
+#define NL_SHELL 0.5
+
+/* Automatic choice: lists pay once a prediction would otherwise scan many particles. Measured
+ * (BENCHMARKS.md) in 3-D: cells are faster up to n sigma^3 ~ 0.65 (phi ~ 0.34), lists above;
+ * in 2-D cells win at every density (9 cells instead of 27). */
+#define NL_AUTO_PHI_3D 0.35
+
+void nl_configure(struct edpd_world *w) {
+    neighbour_lists *nl = &w->nl;
+    memset(nl, 0, sizeof *nl);
+    double min_sigma = INFINITY, volume = 0.0;
+    for (uint32_t i = 0; i < w->n; i++) {
+        double s = w->p[i].sigma;
+        if (s < min_sigma) min_sigma = s;
+        volume += s * s * s * (3.14159265358979323846 / 6.0);
+    }
+    double phi = volume / (w->box[0] * w->box[1] * w->box[2]);
+    switch (w->cfg.neighbours) {
+    case EDPD_NEIGHBOURS_CELLS: nl->on = 0; break;
+    case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
+    default:
+        nl->on = !w->has_gravity && w->dim == 3 && w->max_sigma <= 2.0 * min_sigma && phi >= NL_AUTO_PHI_3D;
+    }
+    if (!nl->on) return;
+    double delta = NL_SHELL * w->max_sigma;
+    /* A pair of listed particles is at most sigma + 2 delta apart; below half a periodic edge
+     * the minimum image at prediction time is the image they meet in. */
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a]) {
+            double limit = 0.9 * (0.5 * w->box[a] - w->max_sigma) / 2.0;
+            if (delta > limit) delta = limit;
+        }
+    nl->delta = delta;
+    nl->exit_radius = 0.5 * delta * (1.0 - 1e-9);
+}
+
+void nl_free(neighbour_lists *nl) {
+    free(nl->idx); free(nl->count); free(nl->centre); free(nl->scratch);
+    nl->idx = NULL; nl->count = NULL; nl->centre = NULL; nl->scratch = NULL;
+}
+
+/* Room for `need` entries per particle: the capacity doubles, lists move to their new slots. */
+static int grow(neighbour_lists *nl, uint32_t need) {
+    if (need <= nl->cap) return 0;
+    uint32_t cap = nl->cap ? nl->cap : 8;
+    while (cap < need) cap *= 2;
+    if ((uint64_t)cap * nl->n > SIZE_MAX / sizeof(int32_t) / 2) return -1;
+    int32_t *idx = realloc(nl->idx, sizeof(int32_t) * (size_t)cap * nl->n);
+    if (!idx) return -1;
+    for (uint32_t i = nl->n; i-- > 0;)  /* back to front: new slots lie at or beyond old ones */
+        memmove(idx + (size_t)i * cap, idx + (size_t)i * nl->cap, sizeof(int32_t) * nl->count[i]);
+    nl->idx = idx;
+    nl->cap = cap;
+    return 0;
+}
+
+static inline int32_t *list_of(const neighbour_lists *nl, uint32_t i) { return nl->idx + (size_t)i * nl->cap; }
+
+/* Particles j != i whose centres lie within sigma_ij + delta of point c (in cell block of c). */
+static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32_t *out) {
+    const neighbour_lists *nl = &w->nl;
+    const cell_grid *g = &w->cells;
+    int base[3] = {cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z)};
+    uint32_t cells[27], m = 0;
+    int count = cells_block(g, base, -1, cells);
+    double si = w->p[i].sigma;
+    for (int k = 0; k < count; k++)
+        for (int32_t j = g->head[cells[k]]; j >= 0; j = g->next[j]) {
+            if ((uint32_t)j == i) continue;
+            vec3 d = min_image(w, v3_sub(c, nl->centre[j]));
+            double cut = 0.5 * (si + w->p[j].sigma) + nl->delta;
+            if (v3_dot(d, d) < cut * cut) out[m++] = j;
+        }
+    return m;
+}
+
+int nl_build(struct edpd_world *w) {
+    neighbour_lists *nl = &w->nl;
+    if (!nl->on) return 0;
+    nl->n = w->n;
+    nl->count = calloc(w->n, sizeof(uint32_t));
+    nl->centre = malloc(sizeof(vec3) * w->n);
+    nl->scratch = malloc(sizeof(int32_t) * w->n);
+    if (!nl->count || !nl->centre || !nl->scratch || grow(nl, 16) != 0) return -1;
+    for (uint32_t i = 0; i < w->n; i++) nl->centre[i] = w->p[i].r;
+    for (uint32_t i = 0; i < w->n; i++) {
+        uint32_t m = candidates(w, i, nl->centre[i], nl->scratch);
+        for (uint32_t k = 0; k < m; k++) {
+            uint32_t j = (uint32_t)nl->scratch[k];
+            if (j < i) continue;  /* each pair once, entered in both lists */
+            uint32_t need = (nl->count[i] > nl->count[j] ? nl->count[i] : nl->count[j]) + 1;
+            if (grow(nl, need) != 0) return -1;
+            list_of(nl, i)[nl->count[i]++] = (int32_t)j;
+            list_of(nl, j)[nl->count[j]++] = (int32_t)i;
+        }
+    }
+    return 0;
+}
+
+int nl_rebuild(struct edpd_world *w, uint32_t i) {
+    neighbour_lists *nl = &w->nl;
+    vec3 c = w->p[i].r;
+    uint32_t m = candidates(w, i, c, nl->scratch);
+    /* Room first, so that a failed allocation leaves the lists as they were. An old neighbour
+     * is counted one too many here: at worst the capacity grows one step early. */
+    uint32_t need = m;
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t cj = nl->count[nl->scratch[k]] + 1;
+        if (cj > need) need = cj;
+    }
+    if (grow(nl, need) != 0) return -1;
+
+    int32_t *li = list_of(nl, i);
+    for (uint32_t k = 0; k < nl->count[i]; k++) {  /* leave the old neighbours' lists */
+        uint32_t j = (uint32_t)li[k];
+        int32_t *lj = list_of(nl, j);
+        uint32_t cj = nl->count[j];
+        for (uint32_t s = 0; s < cj; s++)
+            if (lj[s] == (int32_t)i) { lj[s] = lj[cj - 1]; break; }
+        nl->count[j] = cj - 1;
+    }
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t j = (uint32_t)nl->scratch[k];
+        li[k] = (int32_t)j;
+        list_of(nl, j)[nl->count[j]++] = (int32_t)i;
+    }
+    nl->count[i] = m;
+    nl->centre[i] = c;
+    cell_grid *g = &w->cells;
+    uint32_t cell = cells_index(g, cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z));
+    if ((int32_t)cell != g->cell[i]) { cells_remove(g, (int32_t)i); cells_insert(g, (int32_t)i, cell); }
+    return 0;
+}
+
+static int listed(const neighbour_lists *nl, uint32_t i, uint32_t j) {
+    const int32_t *l = list_of(nl, i);
+    for (uint32_t k = 0; k < nl->count[i]; k++) if (l[k] == (int32_t)j) return 1;
+    return 0;
+}
+
+int nl_check(const struct edpd_world *w, char *msg, size_t len) {
+    const neighbour_lists *nl = &w->nl;
+    if (!nl->on) return 1;
+    for (uint32_t i = 0; i < w->n; i++) {
+        const int32_t *l = list_of(nl, i);
+        for (uint32_t k = 0; k < nl->count[i]; k++) {
+            if (l[k] < 0 || (uint32_t)l[k] >= w->n || (uint32_t)l[k] == i || !listed(nl, (uint32_t)l[k], i)) {
+                snprintf(msg, len, "neighbour list of %u: entry %d is invalid or not mutual", i, l[k]);
+                return 0;
+            }
+        }
+        /* every pair with overlapping shells is listed (the scratch buffer is the world's own
+         * spare memory; checks run between events) */
+        uint32_t m = candidates(w, i, nl->centre[i], nl->scratch);
+        for (uint32_t k = 0; k < m; k++)
+            if (!listed(nl, i, (uint32_t)nl->scratch[k])) {
+                snprintf(msg, len, "neighbour lists: close pair %u-%d is not listed", i, nl->scratch[k]);
+                return 0;
+            }
+        /* inside its shell (a naive-rewind clock running backwards may break this: stable only) */
+        if (w->cfg.detector == EDPD_DETECTOR_STABLE) {
+            vec3 r, v;
+            particle_at(w, &w->p[i], w->time, &r, &v);
+            vec3 d = v3_sub(r, nl->centre[i]);
+            double lim = 0.5 * nl->delta;
+            if (v3_dot(d, d) > lim * lim) {
+                snprintf(msg, len, "particle %u left its neighbour shell (%g > %g)", i, sqrt(v3_dot(d, d)), lim);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
