@@ -1,34 +1,48 @@
 #include "event_queue.h"
+#include <math.h>
 #include <stdlib.h>
 
+#define EQ_FAR (INT64_C(1) << 62)   /* slot of +inf, NaN and keys beyond the calendar's range */
+#define EQ_PER_SLOT 4.0             /* target events per slot */
+
 int eq_init(event_queue *q, uint32_t n) {
-    q->heap = aligned_alloc(64, (sizeof(eq_node) * n + 63) / 64 * 64);
-    q->pos = malloc(sizeof(uint32_t) * n);
-    q->size = 0;
-    return (q->heap && q->pos) ? 0 : -1;
+    uint32_t nb = 16;
+    while (nb < n / 2 && nb < (1u << 24)) nb *= 2;  /* the calendar spans about 2N events */
+    q->n = n; q->nb = nb; q->mask = nb - 1; q->size = 0;
+    q->heap = aligned_alloc(64, (sizeof(eq_node) * (n ? n : 1) + 63) / 64 * 64);
+    q->e = aligned_alloc(64, (sizeof(eq_entry) * (n ? n : 1) + 63) / 64 * 64);
+    q->head = malloc(sizeof(int32_t) * (nb + 1));
+    return (q->heap && q->e && q->head) ? 0 : -1;
 }
 
 void eq_free(event_queue *q) {
-    free(q->heap); free(q->pos);
-    q->heap = NULL; q->pos = NULL;
+    free(q->heap); free(q->e); free(q->head);
+    q->heap = NULL; q->e = NULL; q->head = NULL;
 }
+
+/* floor(key / width), clamped: monotonic in key, so slots never reorder events. */
+static inline int64_t slot_of(const event_queue *q, double key) {
+    double s = floor(key * q->inv_width);
+    if (!(s < 4e18)) return EQ_FAR;  /* also NaN */
+    if (s < -4e18) return -EQ_FAR;
+    return (int64_t)s;
+}
+
+/* ---- the current slot: an indexed 4-ary heap ordered by (key, id) ----------------------- */
 
 static inline int before(eq_node a, eq_node b) {
     return a.key < b.key || (a.key == b.key && a.id < b.id);
 }
 
-/* A 4-ary heap: half the depth of a binary one, and the four children of a node share one
- * 64-byte cache line (16-byte nodes), which matters once the heap outgrows the caches. The
- * order (key, id) is total, so the event popped never depends on the arity. */
 static void sift_up(event_queue *q, uint32_t k) {
     eq_node x = q->heap[k];
     while (k > 0) {
         uint32_t parent = (k - 1) / 4;
         eq_node p = q->heap[parent];
         if (!before(x, p)) break;
-        q->heap[k] = p; q->pos[p.id] = k; k = parent;
+        q->heap[k] = p; q->e[p.id].pos = k; k = parent;
     }
-    q->heap[k] = x; q->pos[x.id] = k;
+    q->heap[k] = x; q->e[x.id].pos = k;
 }
 
 static void sift_down(event_queue *q, uint32_t k) {
@@ -41,21 +55,129 @@ static void sift_down(event_queue *q, uint32_t k) {
         for (uint32_t j = c + 1; j < end; j++) if (before(q->heap[j], q->heap[m])) m = j;
         eq_node y = q->heap[m];
         if (!before(y, x)) break;
-        q->heap[k] = y; q->pos[y.id] = k; k = m;
+        q->heap[k] = y; q->e[y.id].pos = k; k = m;
     }
-    q->heap[k] = x; q->pos[x.id] = k;
+    q->heap[k] = x; q->e[x.id].pos = k;
+}
+
+static void heap_push(event_queue *q, uint32_t i) {
+    uint32_t k = q->size++;
+    q->heap[k].key = q->e[i].key; q->heap[k].id = i;
+    sift_up(q, k);
+}
+
+static void heap_remove(event_queue *q, uint32_t i) {
+    uint32_t k = q->e[i].pos, last = --q->size;
+    q->e[i].pos = EQ_LISTED;
+    if (k == last) return;
+    eq_node x = q->heap[last];
+    q->heap[k] = x; q->e[x.id].pos = k;
+    if (k > 0 && before(x, q->heap[(k - 1) / 4])) sift_up(q, k);
+    else sift_down(q, k);
+}
+
+/* ---- later slots: doubly linked lists ----------------------------------------------------- */
+
+static void list_push(event_queue *q, uint32_t i, uint32_t b) {
+    int32_t h = q->head[b];
+    q->e[i].next = h; q->e[i].prev = -1;
+    if (h >= 0) q->e[h].prev = (int32_t)i;
+    q->head[b] = (int32_t)i;
+    q->e[i].bucket = b;
+    q->e[i].pos = EQ_LISTED;
+    if (b < q->nb) q->in_buckets++;
+}
+
+static void list_remove(event_queue *q, uint32_t i) {
+    int32_t nx = q->e[i].next, pv = q->e[i].prev;
+    if (pv >= 0) q->e[pv].next = nx; else q->head[q->e[i].bucket] = nx;
+    if (nx >= 0) q->e[nx].prev = pv;
+    if (q->e[i].bucket < q->nb) q->in_buckets--;
+}
+
+/* Into the heap (slot <= cur), the slot's list (within nb slots) or the overflow. */
+static void insert(event_queue *q, uint32_t i) {
+    int64_t s = slot_of(q, q->e[i].key);
+    if (s <= q->cur) heap_push(q, i);
+    else if (s - q->cur < (int64_t)q->nb) list_push(q, i, (uint32_t)(s & q->mask));
+    else list_push(q, i, q->nb);
+}
+
+/* Overflow events that now fall within the calendar move to their slots (or the heap). */
+static void spread_overflow(event_queue *q) {
+    for (int32_t i = q->head[q->nb], nx; i >= 0; i = nx) {
+        nx = q->e[i].next;
+        int64_t s = slot_of(q, q->e[i].key);
+        if (s - q->cur < (int64_t)q->nb) { list_remove(q, (uint32_t)i); insert(q, (uint32_t)i); }
+    }
+}
+
+/* The heap ran empty: advance to the next slot holding events. */
+static void refill(event_queue *q) {
+    while (q->size == 0 && q->n > 0) {
+        if (q->in_buckets == 0) {
+            /* only the overflow is left: jump to its earliest slot */
+            int64_t m = EQ_FAR;
+            for (int32_t i = q->head[q->nb]; i >= 0; i = q->e[i].next) {
+                int64_t s = slot_of(q, q->e[i].key);
+                if (s < m) m = s;
+            }
+            q->cur = m;
+            spread_overflow(q);
+            continue;
+        }
+        q->cur++;
+        /* once per turn of the calendar (the overflow's events are >= nb slots ahead of the
+         * last spread, so none is skipped) */
+        if ((q->cur & q->mask) == 0) spread_overflow(q);
+        uint32_t b = (uint32_t)(q->cur & q->mask);
+        for (int32_t i = q->head[b], nx; i >= 0; i = nx) {
+            nx = q->e[i].next;
+            list_remove(q, (uint32_t)i);
+            heap_push(q, (uint32_t)i);
+        }
+    }
+}
+
+/* Slot width from the keys: about EQ_PER_SLOT pops per slot, then every event re-queued. */
+static void retune(event_queue *q) {
+    double lo = INFINITY, sum = 0.0;
+    uint32_t finite = 0;
+    for (uint32_t i = 0; i < q->n; i++) if (q->e[i].key < lo) lo = q->e[i].key;
+    for (uint32_t i = 0; i < q->n; i++)
+        if (isfinite(q->e[i].key)) { sum += q->e[i].key - lo; finite++; }
+    /* look-ahead tau = mean(key - min); pops come about finite / tau per unit time */
+    double width = finite > 0 ? EQ_PER_SLOT * (sum / finite) / finite : 0.0;
+    if (!(width > 0.0) || !isfinite(width)) width = 1.0;
+    q->inv_width = 1.0 / width;
+    if (!(q->inv_width > 0.0) || !isfinite(q->inv_width)) q->inv_width = 1.0;
+    q->size = 0;
+    q->in_buckets = 0;
+    for (uint32_t b = 0; b <= q->nb; b++) q->head[b] = -1;
+    q->cur = isfinite(lo) ? slot_of(q, lo) : EQ_FAR;
+    for (uint32_t i = 0; i < q->n; i++) insert(q, i);
+    refill(q);
+    q->updates = 0;
 }
 
 void eq_build(event_queue *q, uint32_t n) {
-    q->size = n;
-    for (uint32_t i = 0; i < n; i++) q->pos[i] = i;
-    for (uint32_t k = n / 4 + 1; k-- > 0;) sift_down(q, k);
+    q->n = n;
+    retune(q);
 }
 
 void eq_update(event_queue *q, uint32_t particle, double key) {
-    uint32_t k = q->pos[particle];
-    double old = q->heap[k].key;
-    q->heap[k].key = key;
-    if (key < old) sift_up(q, k);
-    else sift_down(q, k);
+    uint32_t k = q->e[particle].pos;
+    if (k != EQ_LISTED && slot_of(q, key) <= q->cur) {  /* stays in the heap: sift in place */
+        double old = q->heap[k].key;
+        q->e[particle].key = q->heap[k].key = key;
+        if (key < old) sift_up(q, k); else sift_down(q, k);
+    } else {
+        if (k == EQ_LISTED) list_remove(q, particle);
+        else heap_remove(q, particle);
+        q->e[particle].key = key;
+        insert(q, particle);
+    }
+    if (q->size == 0) refill(q);
+    /* the event rate drifts (a granular gas cools): re-tune every 16 updates per particle */
+    if (++q->updates >= 16ull * q->n + 4096) retune(q);
 }

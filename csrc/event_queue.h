@@ -1,25 +1,45 @@
 /* Priority queue of particles keyed by the time of each particle's next event (one event per
- * particle stored in the particle, as in DynamO and Lubachevsky's scheme). An indexed 4-ary
- * heap whose nodes carry their keys, so sifting compares neighbouring memory instead of chasing
- * particle indices: O(log N) update of any key. Ties break by particle index, so the order of
- * events never depends on the heap's history. */
+ * particle stored in the particle, as in DynamO and Lubachevsky's scheme), as a calendar queue:
+ * time is cut into slots of a tuned width; the events of the current slot sit in a small
+ * indexed 4-ary heap, those of the next nb slots in per-slot lists, later ones in an overflow
+ * list that is sorted into the slots once per turn of the calendar. An update is O(1) on
+ * average and touches a few cache lines instead of a path through a heap of N nodes.
+ * The order is total, (key, particle index), so the event popped never depends on the queue's
+ * history or tuning: trajectories are identical to those of a plain heap. */
 #ifndef EDPD_EVENT_QUEUE_H
 #define EDPD_EVENT_QUEUE_H
 #include <stdint.h>
 
+#define EQ_LISTED UINT32_MAX
+
 typedef struct eq_node { double key; uint32_t id; } eq_node;
+/* Everything the queue keeps per particle in one 32-byte record: one cache line per touch. */
+typedef struct eq_entry {
+    double key;
+    int32_t next, prev;  /* slot list links */
+    uint32_t pos;        /* heap index, or EQ_LISTED */
+    uint32_t bucket;     /* list of a listed particle: slot & mask, or nb for the overflow */
+    uint64_t pad_;
+} eq_entry;
 
 typedef struct event_queue {
-    eq_node *heap;   /* heap[k] = (key, particle) */
-    uint32_t *pos;   /* pos[particle] = k */
+    eq_node *heap;      /* events with slot <= cur: heap[k] = (key, particle) */
     uint32_t size;
+    uint32_t n;
+    eq_entry *e;
+    int32_t *head;      /* nb + 1 list heads */
+    uint32_t nb, mask;
+    int64_t cur;        /* current slot */
+    double inv_width;   /* slots per unit time */
+    uint32_t in_buckets;
+    uint64_t updates;   /* since the last tuning */
 } event_queue;
 
 int eq_init(event_queue *q, uint32_t n);  /* 0 on success */
 void eq_free(event_queue *q);
-/* Before eq_build: the key of particle i (nodes are filled in particle order). */
-static inline void eq_set_initial(event_queue *q, uint32_t i, double key) { q->heap[i].key = key; q->heap[i].id = i; }
-/* Heapify particles 0..n-1 with the keys set by eq_set_initial. */
+/* Before eq_build: the key of particle i. */
+static inline void eq_set_initial(event_queue *q, uint32_t i, double key) { q->e[i].key = key; }
+/* Queue particles 0..n-1 with the keys set by eq_set_initial. */
 void eq_build(event_queue *q, uint32_t n);
 void eq_update(event_queue *q, uint32_t particle, double key);
 static inline uint32_t eq_top(const event_queue *q) { return q->heap[0].id; }
