@@ -1,4 +1,5 @@
 #include "cells.h"
+#include "memory.h"
 #include <stdlib.h>
 
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
@@ -23,10 +24,10 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
     }
     for (int a = 0; a < 3; a++) g->width[a] = box[a] / g->n[a];
     g->count = (uint32_t)total;
-    g->head = malloc(sizeof(int32_t) * g->count);
-    g->next = malloc(sizeof(int32_t) * particles);
-    g->prev = malloc(sizeof(int32_t) * particles);
-    g->cell = malloc(sizeof(int32_t) * particles);
+    g->head = big_alloc(sizeof(int32_t) * g->count);
+    g->next = big_alloc(sizeof(int32_t) * particles);
+    g->prev = big_alloc(sizeof(int32_t) * particles);
+    g->cell = big_alloc(sizeof(int32_t) * particles);
     if (!g->head || !g->next || !g->prev || !g->cell) return -1;
     for (uint32_t c = 0; c < g->count; c++) g->head[c] = -1;
     return 0;

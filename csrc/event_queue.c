@@ -1,4 +1,5 @@
 #include "event_queue.h"
+#include "memory.h"
 #include <math.h>
 #include <stdlib.h>
 
@@ -9,8 +10,8 @@ int eq_init(event_queue *q, uint32_t n) {
     uint32_t nb = 16;
     while (nb < n / 2 && nb < (1u << 24)) nb *= 2;  /* the calendar spans about 2N events */
     q->n = n; q->nb = nb; q->mask = nb - 1; q->size = 0;
-    q->heap = aligned_alloc(64, (sizeof(eq_node) * (n ? n : 1) + 63) / 64 * 64);
-    q->e = aligned_alloc(64, (sizeof(eq_entry) * (n ? n : 1) + 63) / 64 * 64);
+    q->heap = big_alloc(sizeof(eq_node) * (n ? n : 1));
+    q->e = big_alloc(sizeof(eq_entry) * (n ? n : 1));
     q->head = malloc(sizeof(int32_t) * (nb + 1));
     return (q->heap && q->e && q->head) ? 0 : -1;
 }

@@ -1,5 +1,6 @@
 /* Neighbour lists with moving shells (see neighbours.h). */
 #include "world.h"
+#include "memory.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +54,12 @@ static int grow(neighbour_lists *nl, uint32_t need) {
     uint32_t cap = nl->cap ? nl->cap : 8;
     while (cap < need) cap *= 2;
     if ((uint64_t)cap * nl->n > SIZE_MAX / sizeof(int32_t) / 2) return -1;
-    int32_t *idx = realloc(nl->idx, sizeof(int32_t) * (size_t)cap * nl->n);
+    int32_t *idx = big_alloc(sizeof(int32_t) * (size_t)cap * nl->n);
     if (!idx) return -1;
-    for (uint32_t i = nl->n; i-- > 0;)  /* back to front: new slots lie at or beyond old ones */
-        memmove(idx + (size_t)i * cap, idx + (size_t)i * nl->cap, sizeof(int32_t) * nl->count[i]);
+    if (nl->idx)
+        for (uint32_t i = 0; i < nl->n; i++)
+            memcpy(idx + (size_t)i * cap, nl->idx + (size_t)i * nl->cap, sizeof(int32_t) * nl->count[i]);
+    free(nl->idx);
     nl->idx = idx;
     nl->cap = cap;
     return 0;
@@ -71,12 +74,12 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     int base[3] = {cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z)};
     uint32_t cells[27], m = 0;
     int count = cells_block(g, base, -1, cells);
-    double si = w->p[i].sigma;
+    double ri = nl->centre[i].reach;
     for (int k = 0; k < count; k++)
         for (int32_t j = g->head[cells[k]]; j >= 0; j = g->next[j]) {
             if ((uint32_t)j == i) continue;
-            vec3 d = min_image(w, v3_sub(c, nl->centre[j]));
-            double cut = 0.5 * (si + w->p[j].sigma) + nl->delta;
+            vec3 d = min_image(w, v3_sub(c, nl->centre[j].c));
+            double cut = ri + nl->centre[j].reach;
             if (v3_dot(d, d) < cut * cut) out[m++] = j;
         }
     return m;
@@ -87,12 +90,15 @@ int nl_build(struct edpd_world *w) {
     if (!nl->on) return 0;
     nl->n = w->n;
     nl->count = calloc(w->n, sizeof(uint32_t));
-    nl->centre = malloc(sizeof(vec3) * w->n);
+    nl->centre = big_alloc(sizeof(nl_centre) * w->n);
     nl->scratch = malloc(sizeof(int32_t) * w->n);
     if (!nl->count || !nl->centre || !nl->scratch || grow(nl, 16) != 0) return -1;
-    for (uint32_t i = 0; i < w->n; i++) nl->centre[i] = w->p[i].r;
     for (uint32_t i = 0; i < w->n; i++) {
-        uint32_t m = candidates(w, i, nl->centre[i], nl->scratch);
+        nl->centre[i].c = w->p[i].r;
+        nl->centre[i].reach = 0.5 * (w->p[i].sigma + nl->delta);
+    }
+    for (uint32_t i = 0; i < w->n; i++) {
+        uint32_t m = candidates(w, i, nl->centre[i].c, nl->scratch);
         for (uint32_t k = 0; k < m; k++) {
             uint32_t j = (uint32_t)nl->scratch[k];
             if (j < i) continue;  /* each pair once, entered in both lists */
@@ -133,7 +139,7 @@ int nl_rebuild(struct edpd_world *w, uint32_t i) {
         list_of(nl, j)[nl->count[j]++] = (int32_t)i;
     }
     nl->count[i] = m;
-    nl->centre[i] = c;
+    nl->centre[i].c = c;
     cell_grid *g = &w->cells;
     uint32_t cell = cells_index(g, cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z));
     if ((int32_t)cell != g->cell[i]) { cells_remove(g, (int32_t)i); cells_insert(g, (int32_t)i, cell); }
@@ -159,7 +165,7 @@ int nl_check(const struct edpd_world *w, char *msg, size_t len) {
         }
         /* every pair with overlapping shells is listed (the scratch buffer is the world's own
          * spare memory; checks run between events) */
-        uint32_t m = candidates(w, i, nl->centre[i], nl->scratch);
+        uint32_t m = candidates(w, i, nl->centre[i].c, nl->scratch);
         for (uint32_t k = 0; k < m; k++)
             if (!listed(nl, i, (uint32_t)nl->scratch[k])) {
                 snprintf(msg, len, "neighbour lists: close pair %u-%d is not listed", i, nl->scratch[k]);
@@ -169,7 +175,7 @@ int nl_check(const struct edpd_world *w, char *msg, size_t len) {
         if (w->cfg.detector == EDPD_DETECTOR_STABLE) {
             vec3 r, v;
             particle_at(w, &w->p[i], w->time, &r, &v);
-            vec3 d = v3_sub(r, nl->centre[i]);
+            vec3 d = v3_sub(r, nl->centre[i].c);
             double lim = 0.5 * nl->delta;
             if (v3_dot(d, d) > lim * lim) {
                 snprintf(msg, len, "particle %u left its neighbour shell (%g > %g)", i, sqrt(v3_dot(d, d)), lim);

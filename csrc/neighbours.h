@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include "vec.h"
 
+/* A list centre with the particle's reach sigma/2 + delta/2: two shells overlap iff the
+ * centres are closer than the sum of the reaches. 32 bytes: one cache line holds two. */
+typedef struct nl_centre { vec3 c; double reach; } nl_centre;
+
 typedef struct neighbour_lists {
     int on;
     double delta;        /* shell thickness: list cut-off sigma_ij + delta */
@@ -22,7 +26,7 @@ typedef struct neighbour_lists {
     uint32_t n;
     int32_t *idx;        /* neighbours of i: idx[i cap .. i cap + count[i]) */
     uint32_t *count;
-    vec3 *centre;
+    nl_centre *centre;
     int32_t *scratch;    /* n entries: candidates of one rebuild */
 } neighbour_lists;
 

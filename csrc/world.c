@@ -3,6 +3,7 @@
  * stale-event rejection by per-particle impact counters. */
 #include "world.h"
 #include "detector.h"
+#include "memory.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,7 +183,7 @@ static void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
 
 /* Time at which particle q leaves its neighbour shell (linear flight: no gravity here). */
 static void predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
-    q->cross_t = q->t + nl_exit_dt(v3_sub(q->r, w->nl.centre[i]), q->v, w->nl.exit_radius);
+    q->cross_t = q->t + nl_exit_dt(v3_sub(q->r, w->nl.centre[i].c), q->v, w->nl.exit_radius);
 }
 
 static inline double event_key(const particle *q) { return q->ev_t < q->cross_t ? q->ev_t : q->cross_t; }
@@ -450,7 +451,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n
                     : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0;
-    w->p = aligned_alloc(64, sizeof(particle) * (size_t)w->n);
+    w->p = big_alloc(sizeof(particle) * (size_t)w->n);
     if (w->p) memset(w->p, 0, sizeof(particle) * (size_t)w->n);
     w->planes = xcalloc(planes, sizeof(edpd_plane));
     if (!w->p || !w->planes || eq_init(&w->queue, w->n) != 0) {
