@@ -10,9 +10,9 @@
 #define NL_SHELL 0.5
 
 /* Automatic choice: lists pay once a prediction would otherwise scan many particles. Measured
- * (BENCHMARKS.md) in 3-D: cells are faster up to n sigma^3 ~ 0.65 (phi ~ 0.34), lists above;
+ * (BENCHMARKS.md) in 3-D: cells are as fast up to n sigma^3 ~ 0.7 (phi ~ 0.37), lists above;
  * in 2-D cells win at every density (9 cells instead of 27). */
-#define NL_AUTO_PHI_3D 0.35
+#define NL_AUTO_PHI_3D 0.37
 
 void nl_configure(struct edpd_world *w) {
     neighbour_lists *nl = &w->nl;

@@ -60,8 +60,40 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
     s->prefetch = w->n > 65536;
 }
 
-/* One candidate partner k of particle i: the pair test of the hot loop. */
-static inline double scan_one(struct edpd_world *w, const scan_consts *s, int32_t k, predict_ctx *x, double best) {
+/* The pair tests run in two passes over batches of candidates. Pass 1, without data-dependent
+ * branches, forms each pair's relative state at the current time and keeps only approaching
+ * pairs: about half, in random order, so a branch there would be mispredicted half the time
+ * (measured: +16 % collisions/s at n sigma^3 = 0.9). Pass 2 runs the detector on those, in the
+ * original order, so the events found are exactly those of a one-pass scan. */
+typedef struct pair_cand { vec3 dr, dv; double sigma, b; int32_t k; } pair_cand;
+#define BATCH 32
+typedef struct pair_batch { pair_cand c[BATCH]; uint32_t n, overlaps; } pair_batch;
+
+/* Pass 2: the detector on every approaching pair of the batch. */
+static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x) {
+    double best = x->best;
+    for (uint32_t j = 0; j < bt->n; j++) {
+        const pair_cand *c = &bt->c[j];
+        if (s->stable) {
+            /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
+             * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
+            double cc = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
+            if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (best - s->T)) continue;
+        }
+        edpd_root root = detect_pair(s->det, c->dr, c->dv, c->sigma);
+        if (root.branch == BRANCH_NONE) continue;
+        if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
+        double te = s->T + root.dt;
+        if (te < best) {
+            best = te; x->partner = c->k; x->partner_count = s->p[c->k].count; x->branch = root.branch;
+        }
+    }
+    x->best = best;
+    bt->n = 0;
+}
+
+/* Pass 1 for candidate k. */
+static inline void batch_add(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, int32_t k) {
     const particle *q = &s->p[k];
     double dt = s->T - q->t;
     vec3 rk, vk;
@@ -72,38 +104,20 @@ static inline double scan_one(struct edpd_world *w, const scan_consts *s, int32_
         rk = v3_add(q->r, v3_scale(q->v, dt));
         vk = q->v;
     }
-    vec3 dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
-    vec3 dv = v3_sub(s->vi, vk);
-    double sigma = 0.5 * (s->sigma_i + q->sigma);
-    if (x->count_overlaps && v3_dot(dr, dr) < sigma * sigma) x->overlaps++;
-    double b = v3_dot(dr, dv);
-    if (b >= 0.0) return best;  /* receding: no event for any detector */
-    if (s->stable) {
-        /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
-         * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
-        double c = v3_dot(dr, dr) - sigma * sigma;
-        if (c > 0.0 && c * (1.0 - 1e-9) >= -2.0 * b * (best - s->T)) return best;
-    }
-    edpd_root root = detect_pair(s->det, dr, dv, sigma);
-    if (root.branch == BRANCH_NONE) return best;
-    if (root.branch == BRANCH_IGNORED) { note_ignored(w); return best; }
-    double te = s->T + root.dt;
-    if (te < best) {
-        best = te; x->partner = k; x->partner_count = q->count; x->branch = root.branch;
-    }
-    return best;
+    pair_cand *c = &bt->c[bt->n];
+    c->dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
+    c->dv = v3_sub(s->vi, vk);
+    c->sigma = 0.5 * (s->sigma_i + q->sigma);
+    c->b = v3_dot(c->dr, c->dv);
+    c->k = k;
+    bt->overlaps += v3_dot(c->dr, c->dr) < c->sigma * c->sigma;
+    bt->n += c->b < 0.0;  /* receding: no event for any detector */
+    if (bt->n == BATCH) batch_detect(w, s, bt, x);
 }
 
-static inline void scan_cell(struct edpd_world *w, const scan_consts *s, int32_t head, predict_ctx *x) {
-    const particle *p = s->p;
-    double best = x->best;
-    for (int32_t k = head, nk; k >= 0; k = nk) {
-        nk = s->next[k];
-        if (s->prefetch && nk >= 0) __builtin_prefetch(&p[nk]);
-        if (k == s->self) continue;
-        best = scan_one(w, s, k, x, best);
-    }
-    x->best = best;
+static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x) {
+    batch_detect(w, s, bt, x);
+    if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
 /* Particle x->i against the 3x3x3 block of cells around base[] (only the base layer along
@@ -120,7 +134,15 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
     for (int k = 0; k < count; k++) heads[k] = g->head[cells[k]];
     if (s.prefetch)
         for (int k = 0; k < count; k++) if (heads[k] >= 0) __builtin_prefetch(&s.p[heads[k]]);
-    for (int k = 0; k < count; k++) scan_cell(w, &s, heads[k], x);
+    pair_batch bt;
+    bt.n = bt.overlaps = 0;
+    for (int c = 0; c < count; c++)
+        for (int32_t k = heads[c], nk; k >= 0; k = nk) {
+            nk = s.next[k];
+            if (s.prefetch && nk >= 0) __builtin_prefetch(&s.p[nk]);
+            if (k != s.self) batch_add(w, &s, &bt, x, k);
+        }
+    batch_finish(w, &s, &bt, x);
 }
 
 /* Particle x->i against its neighbour list. */
@@ -129,11 +151,12 @@ static void predict_list(struct edpd_world *w, predict_ctx *x) {
     scan_setup(w, x, &s);
     const int32_t *list = w->nl.idx + (size_t)x->i * w->nl.cap;
     uint32_t m = w->nl.count[x->i];
-    double best = x->best;
     /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) __builtin_prefetch(&s.p[list[k]]);
-    for (uint32_t k = 0; k < m; k++) best = scan_one(w, &s, list[k], x, best);
-    x->best = best;
+    pair_batch bt;
+    bt.n = bt.overlaps = 0;
+    for (uint32_t k = 0; k < m; k++) batch_add(w, &s, &bt, x, list[k]);
+    batch_finish(w, &s, &bt, x);
 }
 
 void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx) {
