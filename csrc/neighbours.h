@@ -28,6 +28,8 @@ typedef struct neighbour_lists {
     uint32_t *count;
     nl_centre *centre;
     int32_t *scratch;    /* n entries: candidates of one rebuild */
+    uint32_t *stamp;     /* n entries: marks of old and kept neighbours during a rebuild */
+    uint32_t epoch;
 } neighbour_lists;
 
 struct edpd_world;
