@@ -295,9 +295,10 @@ static void account_energy(struct edpd_world *w, double dke) {
     w->ke += dke;
 }
 
-static double effective_restitution(const struct edpd_world *w, double e, const particle *a, const particle *b) {
+/* TC model: an impact within tc of a particle's previous one is elastic. b = -1: a plane. */
+static double effective_restitution(const struct edpd_world *w, double e, uint32_t a, int64_t b) {
     double tc = w->cfg.tc;
-    if (tc > 0.0 && (w->time - a->t_last < tc || (b && w->time - b->t_last < tc))) return 1.0;
+    if (tc > 0.0 && (w->time - w->t_last[a] < tc || (b >= 0 && w->time - w->t_last[b] < tc))) return 1.0;
     return e;
 }
 
@@ -320,7 +321,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     w->hist[bin]++;
 
     if (bdot < 0.0) {
-        double e = effective_restitution(w, w->cfg.restitution, a, b);
+        double e = effective_restitution(w, w->cfg.restitution, i, j);
         double mu = a->mass * b->mass / (a->mass + b->mass);
         double J = (1.0 + e) * mu * bdot / r2;    /* impulse on i is -J dr */
         double ke0 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
@@ -331,7 +332,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
     }
     a->count++; b->count++;
-    a->t_last = b->t_last = w->time;
+    if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
     w->collisions++;
     uint32_t oi = predict(w, i, 1, 1);
     uint32_t oj = predict(w, j, 1, 1);
@@ -344,13 +345,13 @@ static void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
     double u = v3_dot(n, a->v);
     if (u < 0.0) {
-        double e = effective_restitution(w, pl->restitution, a, NULL);
+        double e = effective_restitution(w, pl->restitution, i, -1);
         double ke0 = a->mass * v3_dot(a->v, a->v);
         a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
         account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
     }
     a->count++;
-    a->t_last = w->time;
+    if (w->t_last) w->t_last[i] = w->time;
     w->plane_impacts++;
     predict(w, i, 0, 1);
 }
@@ -477,7 +478,11 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     w->p = big_alloc(sizeof(particle) * (size_t)w->n);
     if (w->p) memset(w->p, 0, sizeof(particle) * (size_t)w->n);
     w->planes = xcalloc(planes, sizeof(edpd_plane));
-    if (!w->p || !w->planes || eq_init(&w->queue, w->n) != 0) {
+    if (cfg->tc > 0.0) {
+        w->t_last = big_alloc(sizeof(double) * (size_t)w->n);
+        if (w->t_last) for (uint32_t i = 0; i < w->n; i++) w->t_last[i] = -INFINITY;
+    }
+    if (!w->p || !w->planes || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0) {
         set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for %u particles", w->n);
         edpd_destroy(w);
         return NULL;
@@ -546,6 +551,7 @@ void edpd_destroy(edpd_world *w) {
     if (!w) return;
     free(w->p);
     free(w->planes);
+    free(w->t_last);
     cells_free(&w->cells);
     nl_free(&w->nl);
     eq_free(&w->queue);

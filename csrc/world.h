@@ -16,15 +16,17 @@ typedef struct particle {
     double sigma;
     double ev_t;            /* time of the next impact (pair or plane), +inf if none */
     double cross_t;         /* time of the next cell crossing or neighbour-shell exit, +inf if none */
-    double t_last;          /* time of the last impact (TC model) */
+    double ev2_t;           /* the second-earliest impact of the last scans; NaN = unknown */
     double mass;
     int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
     uint32_t partner_count; /* partner's impact counter when the event was predicted */
     uint32_t count;         /* impacts of this particle: stale-event rejection */
     int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
+    int32_t partner2;       /* the second-earliest impact's partner and its counter */
+    uint32_t partner2_count;
     int8_t branch;          /* edpd_branch of the predicted impact */
+    int8_t branch2;
     int8_t cross_axis, cross_dir;
-    char pad_[13];
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
@@ -52,6 +54,7 @@ struct edpd_world {
     uint64_t ignored_undefined;     /* naive-miss/-rewind: undefined answers taken as "no event" */
     uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */
     uint64_t hist[EDPD_HIST_BINS];
+    double *t_last;           /* time of each particle's last impact (TC model only, else NULL) */
     double sep_unit;          /* floating-point spacing at sigma */
     double virial;            /* sum over impacts of r_ij . dp_i */
     double ke, ke_integral, ke_time;
