@@ -113,7 +113,7 @@ int nl_build(struct edpd_world *w) {
     return 0;
 }
 
-int nl_rebuild(struct edpd_world *w, uint32_t i) {
+int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     neighbour_lists *nl = &w->nl;
     vec3 c = w->p[i].r;
     uint32_t m = candidates(w, i, c, nl->scratch);
@@ -147,6 +147,10 @@ int nl_rebuild(struct edpd_world *w, uint32_t i) {
         nl->count[j] = cj - 1;
     }
     memcpy(li, nl->scratch, sizeof(int32_t) * m);
+    uint32_t fresh = 0;  /* the newcomers, in list order, to the front of scratch */
+    for (uint32_t k = 0; k < m; k++)
+        if (nl->stamp[li[k]] != e + 1) nl->scratch[fresh++] = li[k];
+    *newcomers = fresh;
     nl->count[i] = m;
     nl->centre[i].c = c;
     cell_grid *g = &w->cells;

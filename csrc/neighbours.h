@@ -40,8 +40,9 @@ void nl_configure(struct edpd_world *w);
 /* Allocates and fills every list from the current positions (cells filled). 0, or -1 on memory. */
 int nl_build(struct edpd_world *w);
 /* Particle i (up to date, inside the box) re-centres at its position and re-lists; its cell
- * follows the centre. 0, or -1 if the lists could not grow (nothing changed then). */
-int nl_rebuild(struct edpd_world *w, uint32_t i);
+ * follows the centre; the particles new to its list are left in scratch[0, *newcomers).
+ * 0, or -1 if the lists could not grow (nothing changed then). */
+int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers);
 void nl_free(neighbour_lists *nl);
 /* Every listed pair symmetric, every close pair listed, every particle inside its shell. */
 int nl_check(const struct edpd_world *w, char *msg, size_t len);

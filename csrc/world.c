@@ -145,12 +145,10 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
     batch_finish(w, &s, &bt, x);
 }
 
-/* Particle x->i against its neighbour list. */
-static void predict_list(struct edpd_world *w, predict_ctx *x) {
+/* Particle x->i against m listed particles (its neighbour list, or the newcomers to it). */
+static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
     scan_consts s;
     scan_setup(w, x, &s);
-    const int32_t *list = w->nl.idx + (size_t)x->i * w->nl.cap;
-    uint32_t m = w->nl.count[x->i];
     /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) __builtin_prefetch(&s.p[list[k]]);
     pair_batch bt;
@@ -218,7 +216,7 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
     if (w->nl.on) {
         __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
-        predict_list(w, &x);
+        predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
     } else {
         int cc[3];
         cells_unindex(&w->cells, (uint32_t)w->cells.cell[i], cc);
@@ -273,16 +271,17 @@ static double wrap(double x, double L) {
     return x;
 }
 
-/* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the new
- * neighbours (its trajectory is unchanged, so the pending impact stays valid). -1 if the lists
- * could not grow. */
+/* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the
+ * newcomers to its list (its trajectory is unchanged, so the impact found with the others stays
+ * valid). -1 if the lists could not grow. */
 static int do_rebuild(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     for (int a = 0; a < 3; a++)
         if (w->periodic[a]) v3_set(&q->r, a, wrap(v3_get(q->r, a), w->box[a]));
-    if (nl_rebuild(w, i) != 0) return -1;
+    uint32_t newcomers;
+    if (nl_rebuild(w, i, &newcomers) != 0) return -1;
     predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
-    predict_list(w, &x);
+    predict_list(w, &x, w->nl.scratch, newcomers);
     q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
     predict_exit(w, q, i);
     eq_update(&w->queue, i, event_key(q));
@@ -306,6 +305,10 @@ static double effective_restitution(const struct edpd_world *w, double e, uint32
  * an overlap deepen. */
 static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
+    if (w->nl.on) {  /* both re-predict next: start loading j's neighbours while i's are scanned */
+        const int32_t *lj = w->nl.idx + (size_t)j * w->nl.cap;
+        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) __builtin_prefetch(&w->p[lj[k]]);
+    }
     bring_to(w, b, w->time);
     vec3 dr = min_image(w, v3_sub(a->r, b->r));
     vec3 dv = v3_sub(a->v, b->v);
