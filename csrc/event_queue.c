@@ -23,10 +23,11 @@ void eq_free(event_queue *q) {
 
 /* floor(key / width), clamped: monotonic in key, so slots never reorder events. */
 static inline int64_t slot_of(const event_queue *q, double key) {
-    double s = floor(key * q->inv_width);
+    double s = key * q->inv_width;
     if (!(s < 4e18)) return EQ_FAR;  /* also NaN */
     if (s < -4e18) return -EQ_FAR;
-    return (int64_t)s;
+    int64_t k = (int64_t)s;          /* truncation; floor for negative non-integers */
+    return k - ((double)k > s);
 }
 
 /* ---- the current slot: an indexed 4-ary heap ordered by (key, id) ----------------------- */
@@ -167,6 +168,7 @@ void eq_build(event_queue *q, uint32_t n) {
 }
 
 void eq_update(event_queue *q, uint32_t particle, double key) {
+    if (q->n == 1) { q->heap[0].key = q->e[0].key = key; return; }  /* a lone ball of a sweep */
     uint32_t k = q->e[particle].pos;
     if (k != EQ_LISTED && slot_of(q, key) <= q->cur) {  /* stays in the heap: sift in place */
         double old = q->heap[k].key;

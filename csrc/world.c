@@ -214,7 +214,9 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
 static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
-    if (w->nl.on) {
+    if (w->n == 1) {
+        /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
+    } else if (w->nl.on) {
         __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
         predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
     } else {
@@ -248,7 +250,7 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
     cells_insert(g, (int32_t)i, cells_index(g, cc[0], cc[1], cc[2]));
 
     int layer = cells_step(g, a, cc[a], dir);
-    if (layer >= 0 && g->n[a] > 1) {
+    if (layer >= 0 && g->n[a] > 1 && w->n > 1) {
         predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
