@@ -76,6 +76,15 @@ expect_error "--samples" sweep --scenario bouncing-ball --samples 0 --detector s
 expect_error "--shard" sweep --scenario bouncing-ball --samples 10 --shard 3/2
 expect_error "bouncing-ball" sweep --scenario granular --samples 10
 expect_error "unknown flag" bench --fast
+expect_error "--neighbours" run --scenario elastic --neighbours octree --events 10
+expect_error "--neighbours" run --scenario elastic --events 10 --neighbours
+expect_error "neighbours" run --scenario bouncing-ball --neighbours lists --events 10
+# the candidate search changes rounding only: same collisions in a short run, counted events of its own kind
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.4 --seed 3 --time 0.2 --neighbours cells --json > "$tmp/nc.json" && \
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.4 --seed 3 --time 0.2 --neighbours lists --json > "$tmp/nl.json" && ok || bad "run --neighbours"
+c1=$(grep -o '"collisions": *[0-9]*' "$tmp/nc.json"); c2=$(grep -o '"collisions": *[0-9]*' "$tmp/nl.json")
+[ -n "$c1" ] && [ "$c1" = "$c2" ] && ok || bad "cells vs lists collisions: $c1 / $c2"
+grep -q '"list_rebuilds": *[1-9]' "$tmp/nl.json" && grep -q '"list_rebuilds": *0' "$tmp/nc.json" && ok || bad "list_rebuilds field"
 expect_error "--series" run --scenario granular --events 10 --series 0.1
 # --series: a cooling curve
 "$edpd" run --scenario granular --n 500 --packing-fraction 0.1 --restitution 0.8 --time 2 --series 0.5 --json > "$tmp/series.json" && ok || bad "run --series"
