@@ -27,15 +27,14 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
     g->head = big_alloc(sizeof(int32_t) * g->count);
     g->next = big_alloc(sizeof(int32_t) * particles);
     g->prev = big_alloc(sizeof(int32_t) * particles);
-    g->cell = big_alloc(sizeof(int32_t) * particles);
-    if (!g->head || !g->next || !g->prev || !g->cell) return -1;
+    if (!g->head || !g->next || !g->prev) return -1;
     for (uint32_t c = 0; c < g->count; c++) g->head[c] = -1;
     return 0;
 }
 
 void cells_free(cell_grid *g) {
-    free(g->head); free(g->next); free(g->prev); free(g->cell);
-    g->head = g->next = g->prev = g->cell = NULL;
+    free(g->head); free(g->next); free(g->prev);
+    g->head = g->next = g->prev = NULL;
 }
 
 int cells_coord(const cell_grid *g, int axis, double x) {
@@ -55,12 +54,12 @@ void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
     int32_t h = g->head[c];
     g->next[p] = h; g->prev[p] = -1;
     if (h >= 0) g->prev[h] = p;
-    g->head[c] = p; g->cell[p] = (int32_t)c;
+    g->head[c] = p;
 }
 
-void cells_remove(cell_grid *g, int32_t p) {
+void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
     int32_t nx = g->next[p], pv = g->prev[p];
-    if (pv >= 0) g->next[pv] = nx; else g->head[g->cell[p]] = nx;
+    if (pv >= 0) g->next[pv] = nx; else g->head[c] = nx;
     if (nx >= 0) g->prev[nx] = pv;
 }
 

@@ -109,7 +109,7 @@ static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes
         vec3 r, v;
         particle_at(w, &w->p[i], w->time, &r, &v);
         x.i = i; x.r = r;
-        world_visit_neighbour_cells(w, (uint32_t)w->cells.cell[i], scan_cell, &x);
+        world_visit_neighbour_cells(w, (uint32_t)w->p[i].cell, scan_cell, &x);
         for (uint32_t k = 0; k < w->plane_count; k++) {
             if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
             double gap = plane_gap(&w->planes[k], r, w->p[i].sigma);
@@ -215,7 +215,7 @@ int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
         if (w->cfg.detector != EDPD_DETECTOR_STABLE || w->status.state != EDPD_STATE_RUNNING) continue;
         /* Sect. 4.1: no overlap may deepen during free flight */
         invariant_scan x = {i, r, v, 0, -1};
-        world_visit_neighbour_cells(mw, (uint32_t)w->cells.cell[i], approaching_overlap_in_cell, &x);
+        world_visit_neighbour_cells(mw, (uint32_t)w->p[i].cell, approaching_overlap_in_cell, &x);
         if (x.bad) { snprintf(msg, len, "stable: overlapping pair %u-%d approaches with no impact pending", i, x.with); return 0; }
         for (uint32_t k = 0; k < w->plane_count; k++) {
             if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;

@@ -155,7 +155,8 @@ int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     nl->centre[i].c = c;
     cell_grid *g = &w->cells;
     uint32_t cell = cells_index(g, cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z));
-    if ((int32_t)cell != g->cell[i]) { cells_remove(g, (int32_t)i); cells_insert(g, (int32_t)i, cell); }
+    particle *q = &w->p[i];
+    if ((int32_t)cell != q->cell) { cells_remove(g, (int32_t)i, (uint32_t)q->cell); q->cell = (int32_t)cell; cells_insert(g, (int32_t)i, cell); }
     return 0;
 }
 

@@ -16,17 +16,15 @@ typedef struct particle {
     double sigma;
     double ev_t;            /* time of the next impact (pair or plane), +inf if none */
     double cross_t;         /* time of the next cell crossing or neighbour-shell exit, +inf if none */
-    double ev2_t;           /* the second-earliest impact of the last scans; NaN = unknown */
     double mass;
     int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
     uint32_t partner_count; /* partner's impact counter when the event was predicted */
     uint32_t count;         /* impacts of this particle: stale-event rejection */
     int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
-    int32_t partner2;       /* the second-earliest impact's partner and its counter */
-    uint32_t partner2_count;
+    int32_t cell;           /* cell of the position (cell crossings) or of the list centre (lists) */
     int8_t branch;          /* edpd_branch of the predicted impact */
-    int8_t branch2;
     int8_t cross_axis, cross_dir;
+    char pad_[17];
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
