@@ -29,6 +29,15 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
     g->prev = big_alloc(sizeof(int32_t) * particles);
     if (!g->head || !g->next || !g->prev) return -1;
     for (uint32_t c = 0; c < g->count; c++) g->head[c] = -1;
+    /* offsets of the block around an interior cell, in cells_block's order */
+    int lo[3], hi[3];
+    for (int a = 0; a < 3; a++) { lo[a] = g->n[a] == 1 ? 0 : -1; hi[a] = -lo[a]; }
+    g->block_count = 0;
+    g->block_off[g->block_count++] = 0;
+    for (int dz = lo[2]; dz <= hi[2]; dz++)
+        for (int dy = lo[1]; dy <= hi[1]; dy++)
+            for (int dx = lo[0]; dx <= hi[0]; dx++)
+                if (dx || dy || dz) g->block_off[g->block_count++] = dx + g->n[0] * (dy + g->n[1] * dz);
     return 0;
 }
 
@@ -65,6 +74,16 @@ void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
 
 int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
     int lo[3], hi[3], count = 0;
+    if (flat_axis < 0) {  /* away from every edge: the precomputed offsets */
+        int inside = 1;
+        for (int a = 0; a < 3; a++)
+            if (g->n[a] > 1 && (g->n[a] < 3 || base[a] < 1 || base[a] > g->n[a] - 2)) inside = 0;
+        if (inside) {
+            int32_t c = (int32_t)cells_index(g, base[0], base[1], base[2]);
+            for (int k = 0; k < g->block_count; k++) out[k] = (uint32_t)(c + g->block_off[k]);
+            return g->block_count;
+        }
+    }
     for (int a = 0; a < 3; a++) {
         int flat = g->n[a] == 1 || a == flat_axis;
         lo[a] = flat ? 0 : -1;

@@ -15,6 +15,8 @@ typedef struct cell_grid {
     uint32_t count;    /* n[0] n[1] n[2] */
     int32_t *head;     /* first particle in each cell, -1 if empty */
     int32_t *next, *prev;
+    int block_count;        /* the 3x3x3 block of a cell away from every edge: index offsets, */
+    int32_t block_off[27];  /* in the order of cells_block (most predictions take this path) */
 } cell_grid;
 
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],

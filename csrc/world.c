@@ -180,8 +180,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
  * have no acceleration (validated), so the flight is linear there. */
 static void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
     const cell_grid *g = &w->cells;
-    int cc[3];
-    cells_unindex(g, (uint32_t)q->cell, cc);
+    int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
     double best = INFINITY;
     int axis = 0, dir = 0;
     for (int a = 0; a < 3; a++) {
@@ -220,8 +219,7 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
         __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
         predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
     } else {
-        int cc[3];
-        cells_unindex(&w->cells, (uint32_t)q->cell, cc);
+        int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
         predict_block(w, cc, -1, &x);
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
@@ -240,14 +238,13 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
 static void do_crossing(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     cell_grid *g = &w->cells;
-    int a = q->cross_axis, dir = q->cross_dir, cc[3];
-    cells_unindex(g, (uint32_t)q->cell, cc);
+    int a = q->cross_axis, dir = q->cross_dir, cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
     int next = cc[a] + dir;
     if (next >= g->n[a]) { next = 0; v3_set(&q->r, a, v3_get(q->r, a) - w->box[a]); }
     else if (next < 0) { next = g->n[a] - 1; v3_set(&q->r, a, v3_get(q->r, a) + w->box[a]); }
     cc[a] = next;
     cells_remove(g, (int32_t)i, (uint32_t)q->cell);
-    q->cell = (int32_t)cells_index(g, cc[0], cc[1], cc[2]);
+    particle_set_cell(q, g, cells_index(g, cc[0], cc[1], cc[2]));
     cells_insert(g, (int32_t)i, (uint32_t)q->cell);
 
     int layer = cells_step(g, a, cc[a], dir);
@@ -517,8 +514,8 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     }
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r = w->p[i].r;
-        w->p[i].cell = (int32_t)cells_index(&w->cells, cells_coord(&w->cells, 0, r.x),
-                     cells_coord(&w->cells, 1, r.y), cells_coord(&w->cells, 2, r.z));
+        particle_set_cell(&w->p[i], &w->cells, cells_index(&w->cells, cells_coord(&w->cells, 0, r.x),
+                          cells_coord(&w->cells, 1, r.y), cells_coord(&w->cells, 2, r.z)));
         cells_insert(&w->cells, (int32_t)i, (uint32_t)w->p[i].cell);
     }
     for (uint32_t i = 0; i < w->n; i++) {

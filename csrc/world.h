@@ -22,9 +22,10 @@ typedef struct particle {
     uint32_t count;         /* impacts of this particle: stale-event rejection */
     int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
     int32_t cell;           /* cell of the position (cell crossings) or of the list centre (lists) */
+    uint16_t cc[3];         /* the cell's coordinates (no divisions to recover them) */
     int8_t branch;          /* edpd_branch of the predicted impact */
     int8_t cross_axis, cross_dir;
-    char pad_[17];
+    char pad_[11];
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
@@ -60,6 +61,14 @@ struct edpd_world {
     uint64_t measure_collisions0;
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
 };
+
+/* Particle k now belongs to cell c (index and coordinates kept in the particle). */
+static inline void particle_set_cell(particle *q, const cell_grid *g, uint32_t c) {
+    int cc[3];
+    cells_unindex(g, c, cc);
+    q->cell = (int32_t)c;
+    for (int a = 0; a < 3; a++) q->cc[a] = (uint16_t)cc[a];
+}
 
 /* State of particle k at time T without touching it (lazy update). */
 static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
