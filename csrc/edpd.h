@@ -71,7 +71,7 @@ typedef struct edpd_plane {
 
 /* How a prediction finds its candidate partners (trajectories differ only by rounding). */
 typedef enum edpd_neighbours {
-    EDPD_NEIGHBOURS_AUTO = 0,  /* lists for dense 3-D worlds without gravity, else cells */
+    EDPD_NEIGHBOURS_AUTO = 0,  /* lists for dense worlds without gravity (3-D phi >= 0.33, 2-D >= 0.62), else cells */
     EDPD_NEIGHBOURS_CELLS = 1, /* the 27 cells around a particle; cell-crossing events */
     EDPD_NEIGHBOURS_LISTS = 2, /* per-particle lists with a moving shell; list-rebuild events */
 } edpd_neighbours;

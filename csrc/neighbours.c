@@ -10,25 +10,27 @@
 #define NL_SHELL 0.5
 
 /* Automatic choice: lists pay once a prediction would otherwise scan many particles. Measured
- * (BENCHMARKS.md) in 3-D: cells are as fast up to n sigma^3 ~ 0.7 (phi ~ 0.37), lists above;
- * in 2-D cells win at every density (9 cells instead of 27). */
-#define NL_AUTO_PHI_3D 0.37
+ * (BENCHMARKS.md): in 3-D cells are as fast up to n sigma^3 ~ 0.62 (phi ~ 0.33), lists above;
+ * in 2-D (9 cells instead of 27) up to n sigma^2 ~ 0.78 (phi ~ 0.61). */
+#define NL_AUTO_PHI_3D 0.33
+#define NL_AUTO_PHI_2D 0.62
 
 void nl_configure(struct edpd_world *w) {
     neighbour_lists *nl = &w->nl;
     memset(nl, 0, sizeof *nl);
-    double min_sigma = INFINITY, volume = 0.0;
+    double min_sigma = INFINITY, filled = 0.0;
     for (uint32_t i = 0; i < w->n; i++) {
         double s = w->p[i].sigma;
         if (s < min_sigma) min_sigma = s;
-        volume += s * s * s * (3.14159265358979323846 / 6.0);
+        filled += w->dim == 3 ? s * s * s * (3.14159265358979323846 / 6.0) : s * s * (3.14159265358979323846 / 4.0);
     }
-    double phi = volume / (w->box[0] * w->box[1] * w->box[2]);
+    double phi = filled / (w->box[0] * w->box[1] * (w->dim == 3 ? w->box[2] : 1.0));
     switch (w->cfg.neighbours) {
     case EDPD_NEIGHBOURS_CELLS: nl->on = 0; break;
     case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
     default:
-        nl->on = !w->has_gravity && w->dim == 3 && w->max_sigma <= 2.0 * min_sigma && phi >= NL_AUTO_PHI_3D;
+        nl->on = !w->has_gravity && w->max_sigma <= 2.0 * min_sigma &&
+                 phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D);
     }
     if (!nl->on) return;
     double delta = NL_SHELL * w->max_sigma;
