@@ -3,7 +3,10 @@
  * cells: with 3, a pair in cells 0 and 2 can meet through an image other than the minimum image
  * of the moment it was predicted (a missed collision the fuzzer found); on open axes the two edge cells reach out to infinity, so a particle that leaves the
  * box (a ball falling through its plate) stays in the grid. Particles move between cells at
- * cell-crossing events. Each cell is a doubly linked list: O(1) insert and remove. */
+ * cell-crossing events. Each cell is a doubly linked list: O(1) insert and remove.
+ * With neighbour lists (neighbours.h) the grid holds list centres and serves only the list
+ * rebuilds and the diagnostics: cells are sigma + delta wide and an axis may have 2 or 3 cells
+ * (cells_block visits each cell once). */
 #ifndef EDPD_CELLS_H
 #define EDPD_CELLS_H
 #include <stdint.h>
