@@ -18,7 +18,7 @@ KEEP int wasm_error_code(const edpd_error *e) { return (int)e->code; }
 KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, double packing_fraction,
                              double restitution, double seed, double gx, double gy, double gz,
                              double plate_offset, double tc, double collapse_window, double collapse_dt,
-                             edpd_error *err) {
+                             int neighbours, edpd_error *err) {
     edpd_config c = edpd_scenario_config((edpd_scenario)scenario);
     c.scenario = (edpd_scenario)scenario;
     c.detector = (edpd_detector)detector;
@@ -32,6 +32,7 @@ KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, doub
     c.tc = tc;
     c.collapse_window = (collapse_window >= 0 && collapse_window <= 4294967295.0) ? (uint32_t)collapse_window : 0;
     c.collapse_dt = collapse_dt;
+    c.neighbours = (edpd_neighbours)neighbours;
     return edpd_create(&c, err);
 }
 

@@ -209,3 +209,23 @@ test('every scenario and detector name of the wrapper is one the CLI accepts', (
     }
   }
 });
+
+test('neighbours: cells and lists give the CLI\'s state hash each, the same collisions, and a clear error with gravity', () => {
+  const base = { scenario: 'elastic', n: 500, packingFraction: 0.4, seed: 3 };
+  const counts = {};
+  for (const neighbours of ['cells', 'lists']) {
+    const sim = edpd.createSimulation({ ...base, neighbours });
+    sim.advance(0.2);
+    const s = sim.stats();
+    counts[neighbours] = s.collisions;
+    const native = cli(['run', '--scenario', 'elastic', '--n', '500', '--packing-fraction', '0.4', '--seed', '3',
+      '--time', '0.2', '--neighbours', neighbours, '--json']);
+    expect(s.stateHash).toBe(native.state_hash);
+    expect(s.listRebuilds > 0).toBe(neighbours === 'lists');
+    sim.destroy();
+  }
+  expect(counts.cells).toBe(counts.lists);
+  expect(counts.cells).toBeGreaterThan(250);
+  expect(() => edpd.createSimulation({ scenario: 'bouncing-ball', neighbours: 'lists' })).toThrow(/neighbours/);
+  expect(() => edpd.createSimulation({ ...base, neighbours: 'octree' })).toThrow(/neighbours: must be one of auto, cells, lists/);
+});
