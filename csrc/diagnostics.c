@@ -17,12 +17,8 @@ void edpd_get_box(const edpd_world *w, double out[3]) { for (int a = 0; a < 3; a
 static vec3 position_now(const edpd_world *w, uint32_t i) {
     vec3 r, v;
     particle_at(w, &w->p[i], w->time, &r, &v);
-    for (int a = 0; a < 3; a++) {
-        if (!w->periodic[a]) continue;
-        double x = v3_get(r, a), L = w->box[a];
-        if (x >= L) x -= L; else if (x < 0.0) x += L;
-        v3_set(&r, a, x);
-    }
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a]) v3_set(&r, a, wrap_periodic(v3_get(r, a), w->box[a]));
     return r;
 }
 

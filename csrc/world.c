@@ -36,6 +36,17 @@ typedef struct predict_ctx {
     uint32_t overlaps;
 } predict_ctx;
 
+/* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
+ * new layer, a list rebuild's newcomers): i's trajectory is unchanged, so that impact stays valid. */
+static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) {
+    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
+    return x;
+}
+
+static inline void ctx_store(const predict_ctx *x, particle *q) {
+    q->ev_t = x->best; q->partner = x->partner; q->partner_count = x->partner_count; q->branch = (int8_t)x->branch;
+}
+
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
  * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
 typedef struct scan_consts {
@@ -224,7 +235,7 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
-    q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
+    ctx_store(&x, q);
     if (w->nl.on) predict_exit(w, q, i);
     else predict_crossing(w, q, i);
     if (rebuild_heap) eq_update(&w->queue, i, event_key(q));
@@ -249,26 +260,14 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
 
     int layer = cells_step(g, a, cc[a], dir);
     if (layer >= 0 && g->n[a] > 1 && w->n > 1) {
-        predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
+        predict_ctx x = ctx_continue(i, q, w->time);
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
         predict_block(w, base, a, &x);
-        q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
+        ctx_store(&x, q);
     }
     predict_crossing(w, q, i);
     eq_update(&w->queue, i, event_key(q));
-}
-
-/* Back into [0, L) on periodic axes (a particle strays at most delta/2 beyond between rebuilds;
- * floor only for the far strays of a naive-rewind clock). */
-static double wrap(double x, double L) {
-    if (x >= L) x -= L;
-    else if (x < 0.0) x += L;
-    if (!(x >= 0.0 && x < L)) {
-        x -= L * floor(x / L);
-        if (!(x >= 0.0 && x < L)) x = 0.0;
-    }
-    return x;
 }
 
 /* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the
@@ -277,12 +276,12 @@ static double wrap(double x, double L) {
 static int do_rebuild(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     for (int a = 0; a < 3; a++)
-        if (w->periodic[a]) v3_set(&q->r, a, wrap(v3_get(q->r, a), w->box[a]));
+        if (w->periodic[a]) v3_set(&q->r, a, wrap_periodic(v3_get(q->r, a), w->box[a]));
     uint32_t newcomers;
     if (nl_rebuild(w, i, &newcomers) != 0) return -1;
-    predict_ctx x = {i, q->r, q->v, w->time, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
+    predict_ctx x = ctx_continue(i, q, w->time);
     predict_list(w, &x, w->nl.scratch, newcomers);
-    q->ev_t = x.best; q->partner = x.partner; q->partner_count = x.partner_count; q->branch = (int8_t)x.branch;
+    ctx_store(&x, q);
     predict_exit(w, q, i);
     eq_update(&w->queue, i, event_key(q));
     return 0;

@@ -2,6 +2,7 @@
 #ifndef EDPD_WORLD_H
 #define EDPD_WORLD_H
 #include "edpd.h"
+#include <math.h>
 #include "vec.h"
 #include "cells.h"
 #include "event_queue.h"
@@ -90,6 +91,18 @@ static inline vec3 min_image_box(const int periodic[3], const double L[3], vec3 
     return d;
 }
 static inline vec3 min_image(const struct edpd_world *w, vec3 d) { return min_image_box(w->periodic, w->box, d); }
+
+/* A coordinate back into [0, L) on a periodic axis (a particle strays at most delta/2 beyond
+ * between list rebuilds; floor only for the far strays of a naive-rewind clock). */
+static inline double wrap_periodic(double x, double L) {
+    if (x >= L) x -= L;
+    else if (x < 0.0) x += L;
+    if (!(x >= 0.0 && x < L)) {
+        x -= L * floor(x / L);
+        if (!(x >= 0.0 && x < L)) x = 0.0;
+    }
+    return x;
+}
 
 /* Overlap function value of a sphere against a plane: n.r - offset - sigma/2. */
 static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {

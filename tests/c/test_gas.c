@@ -20,6 +20,19 @@ static edpd_world *gas(edpd_scenario sc, int dim, uint32_t n, double phi, double
     return w;
 }
 
+/* Two disks in a periodic L x L box (z edge h), custom scenario; d, m may be NULL (1 each). */
+static edpd_world *two_disks(const double r[6], const double v[6], const double d[2], const double m[2],
+                             double e, double L, double h, const char *what) {
+    edpd_config c = edpd_default_config();
+    c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.restitution = e;
+    c.positions = r; c.velocities = v; c.diameters = d; c.masses = m;
+    c.box[0] = c.box[1] = L; c.box[2] = h; c.periodic[0] = c.periodic[1] = 1;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "%s: %s", what, err.message);
+    return w;
+}
+
 static void momentum_energy(edpd_world *w, double p[3], double *ke) {
     uint32_t n = edpd_particle_count(w);
     double *v = malloc(sizeof(double) * 3 * n);
@@ -60,17 +73,12 @@ int main(void) {
     {
         double r[6] = {2, 5, 0, 5, 5, 0}, v[6] = {1, 0, 0, -1, 0, 0};
         for (int k = 0; k < 2; k++) {
-            edpd_config c = edpd_default_config();
-            c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.restitution = k ? 0.5 : 1.0;
-            c.positions = r; c.velocities = v;
-            c.box[0] = c.box[1] = 10; c.box[2] = 1; c.periodic[0] = c.periodic[1] = 1;
-            edpd_world *w = edpd_create(&c, &err);
-            CHECK(w != NULL, "two disks: %s", err.message);
+            double e = k ? 0.5 : 1.0;
+            edpd_world *w = two_disks(r, v, NULL, NULL, e, 10, 1, "two disks");
             edpd_advance(w, 2.0, 100, &err);
             double pr[6], pv[6];
             edpd_get_positions(w, pr);
             edpd_get_velocities(w, pv);
-            double e = c.restitution;
             /* after t = 1 at x = 3 and 4, they leave with speeds -e and +e */
             CHECK_NEAR(pv[0], -e, 1e-15, "disk 1 velocity after impact");
             CHECK_NEAR(pv[3], e, 1e-15, "disk 2 velocity after impact");
@@ -87,12 +95,7 @@ int main(void) {
      * 1.5. Momentum 2 and, elastically, energy 2: v1' = (m1-m2)/(m1+m2) u = -1, v2' = 2 m1 u/(m1+m2) = 1. */
     {
         double r[6] = {2, 5, 0, 6, 5, 0}, v[6] = {2, 0, 0, 0, 0, 0}, d[2] = {1, 2}, m[2] = {1, 3};
-        edpd_config c = edpd_default_config();
-        c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.restitution = 1.0;
-        c.positions = r; c.velocities = v; c.diameters = d; c.masses = m;
-        c.box[0] = c.box[1] = 12; c.box[2] = 2; c.periodic[0] = c.periodic[1] = 1;
-        edpd_world *w = edpd_create(&c, &err);
-        CHECK(w != NULL, "unequal disks: %s", err.message);
+        edpd_world *w = two_disks(r, v, d, m, 1.0, 12, 2, "unequal disks");
         edpd_advance(w, 1.5, 100, &err);  /* contact at t = (4 - 1.5)/2 = 1.25 */
         double pv[6], pr[6];
         edpd_get_velocities(w, pv);
@@ -106,12 +109,7 @@ int main(void) {
      * Oblique, unequal masses: m = 1 and 2, contact distance 1.5, e = 0.6. */
     {
         double r[6] = {2, 5, 0, 5, 5.9, 0}, v[6] = {1.5, 0.5, 0, -0.5, 0.1, 0}, d[2] = {1, 2}, m[2] = {1, 2};
-        edpd_config c = edpd_default_config();
-        c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.restitution = 0.6;
-        c.positions = r; c.velocities = v; c.diameters = d; c.masses = m;
-        c.box[0] = c.box[1] = 12; c.box[2] = 2; c.periodic[0] = c.periodic[1] = 1;
-        edpd_world *w = edpd_create(&c, &err);
-        CHECK(w != NULL, "oblique pair: %s", err.message);
+        edpd_world *w = two_disks(r, v, d, m, 0.6, 12, 2, "oblique pair");
         double e0 = 0.5 * (1 * (1.5 * 1.5 + 0.5 * 0.5) + 2 * (0.5 * 0.5 + 0.1 * 0.1));
         edpd_stats s;
         /* one event at a time up to the impact (neighbour-list rebuilds may come first) */
