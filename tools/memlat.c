@@ -1,0 +1,85 @@
+/* memlat: what one random memory access costs on this machine, by working-set size, and how
+ * many can overlap. Backs the N-scaling analysis in BENCHMARKS.md: an event-driven step at
+ * N = 10^6 touches a few dozen random cache lines of ~180 MB of state.
+ *
+ *   build/memlat            # dependent loads (pointer chase) from 1 MB to 512 MB,
+ *                           # then 1..16 independent chases through 256 MB
+ *
+ * Huge pages are requested as for the engine's arrays (csrc/memory.c). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#define LINE 64
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rng_next(void) {  /* splitmix64 */
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* One cyclic random permutation of the lines of a buffer of `bytes`: line k holds the index
+ * of the next line to visit. */
+static uint64_t *make_chase(size_t bytes, size_t *lines_out) {
+    size_t lines = bytes / LINE;
+    uint64_t *a = aligned_alloc(2u << 20, lines * LINE);
+    uint32_t *order = malloc(lines * sizeof *order);
+    if (!a || !order) { free(a); free(order); return NULL; }
+#if defined(__linux__)
+    madvise(a, lines * LINE, MADV_HUGEPAGE);
+#endif
+    for (size_t i = 0; i < lines; i++) order[i] = (uint32_t)i;
+    for (size_t i = lines - 1; i > 0; i--) {
+        size_t j = rng_next() % (i + 1);
+        uint32_t t = order[i]; order[i] = order[j]; order[j] = t;
+    }
+    for (size_t i = 0; i < lines; i++) a[(size_t)order[i] * (LINE / 8)] = (uint64_t)order[(i + 1) % lines] * (LINE / 8);
+    free(order);
+    *lines_out = lines;
+    return a;
+}
+
+int main(void) {
+    printf("dependent random loads (one pointer chase), ns per load:\n");
+    for (size_t mb = 1; mb <= 512; mb *= 2) {
+        size_t lines;
+        uint64_t *a = make_chase(mb << 20, &lines);
+        if (!a) { printf("%5zu MB: out of memory\n", mb); break; }
+        size_t p = 0, steps = 2000000;
+        for (size_t s = 0; s < lines && s < steps; s++) p = a[p];  /* touch the pages first */
+        double t0 = now();
+        for (size_t s = 0; s < steps; s++) p = a[p];
+        double dt = now() - t0;
+        printf("%5zu MB: %6.1f%s\n", mb, 1e9 * dt / steps, p == 1 ? " " : "");
+        free(a);
+    }
+    size_t lines;
+    uint64_t *a = make_chase((size_t)256 << 20, &lines);
+    if (!a) return 1;
+    printf("independent chases through 256 MB, ns per load (memory-level parallelism):\n");
+    for (int chains = 1; chains <= 16; chains *= 2) {
+        size_t p[16], steps = 2000000 / chains;
+        for (int c = 0; c < chains; c++) p[c] = (size_t)(rng_next() % lines) * (LINE / 8);
+        double t0 = now();
+        for (size_t s = 0; s < steps; s++)
+            for (int c = 0; c < chains; c++) p[c] = a[p[c]];
+        double dt = now() - t0;
+        size_t sum = 0;
+        for (int c = 0; c < chains; c++) sum += p[c];
+        printf("%5d chain%s: %6.1f%s\n", chains, chains > 1 ? "s" : " ", 1e9 * dt / (steps * chains), sum == 1 ? " " : "");
+    }
+    free(a);
+    return 0;
+}
