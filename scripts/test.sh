@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan, a bounded
 # libFuzzer run, the quick reproduction of the paper (npm run reproduce -- --quick),
-# Jest (WASM step API, URL codec, models), and the browser end-to-end tests against dist/.
+# the production-dependency audit, Jest (WASM step API, URL codec, models), and the browser
+# end-to-end tests against dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -27,6 +28,9 @@ node scripts/reproduce.mjs --quick
 
 say "building the static site (dist/) for the browser tests"
 npx vite build --logLevel warn
+
+say "audit of the production dependencies (npm audit --omit=dev; says NOT AUDITED if the registry refuses it)"
+node scripts/audit.mjs
 
 say "JavaScript and browser tests (Jest: WASM API, URL codec, models, Chromium end-to-end)"
 NODE_OPTIONS=--experimental-vm-modules npx jest --ci
