@@ -29,6 +29,7 @@ extern "C" {
 /* Hard caps. They keep every allocation bounded and every loop finite. */
 #define EDPD_MAX_N 4194304u     /* particles per world (2^22) */
 #define EDPD_MAX_PLANES 64u     /* planes shared by all particles */
+#define EDPD_MAX_TIME 1e100     /* |t_end| bound: beyond it g t^2 / 2 could overflow a position */
 #define EDPD_MESSAGE_SIZE 256
 #define EDPD_HIST_HALF 64       /* impact histogram: bins -64..+64 spacings, plus 2 overflow bins */
 #define EDPD_HIST_BINS (2 * EDPD_HIST_HALF + 3)
@@ -169,7 +170,8 @@ void edpd_destroy(edpd_world *w);
 
 /* The one verb: execute events up to simulation time t_end or until max_events have been
  * executed, whichever comes first; then the world clock is t_end (time stop) or the time of the
- * last event. Halts and collapses end the call. Returns why it stopped. */
+ * last event. Halts and collapses end the call. Returns why it stopped. t_end is +infinity or a
+ * number within EDPD_MAX_TIME, not before the clock (except for naive-rewind). */
 edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
 
 edpd_status edpd_get_status(const edpd_world *w);

@@ -373,6 +373,10 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
     if (!w) { set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return EDPD_STOP_ERROR; }
     if (isnan(t_end)) { set_error(err, EDPD_ERR_INVALID, "t_end", "must be a number >= the current time %g", w->time); return EDPD_STOP_ERROR; }
+    if (isfinite(t_end) && fabs(t_end) > EDPD_MAX_TIME) {
+        set_error(err, EDPD_ERR_INVALID, "t_end", "must be +inf or within [-%g, %g], got %g", EDPD_MAX_TIME, EDPD_MAX_TIME, t_end);
+        return EDPD_STOP_ERROR;
+    }
     if (t_end < w->time && w->cfg.detector != EDPD_DETECTOR_NAIVE_REWIND) {
         set_error(err, EDPD_ERR_INVALID, "t_end", "must be >= the current time %.17g, got %.17g", w->time, t_end);
         return EDPD_STOP_ERROR;

@@ -91,6 +91,27 @@ int main(void) {
         CHECK(s.events == s.collisions + s.cell_crossings + s.list_rebuilds + s.plane_impacts, "events add up");
         edpd_destroy(w);
     }
+    /* A clock beyond EDPD_MAX_TIME would overflow positions under gravity (g t^2 / 2 > 1e308): a
+     * naive-rewind ball that missed its plate and was sent to t = 1e300 ended at z = -inf (found
+     * by the fuzzer, tests/fuzz/corpus/regress-clock-jump-1e300). */
+    {
+        edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+        c.detector = EDPD_DETECTOR_NAIVE_REWIND;
+        c.plate_offset = 0.5;
+        edpd_error err;
+        edpd_world *w = edpd_create(&c, &err);
+        CHECK(w != NULL, "ball: %s", err.message);
+        CHECK(edpd_advance(w, 1e300, 0, &err) == EDPD_STOP_ERROR && strcmp(err.field, "t_end") == 0 &&
+              strstr(err.message, "1e+100") != NULL, "t_end = 1e300: %s", err.message);
+        CHECK(edpd_advance(w, -1e300, 0, &err) == EDPD_STOP_ERROR && strcmp(err.field, "t_end") == 0, "t_end = -1e300 (rewind)");
+        CHECK(edpd_advance(w, EDPD_MAX_TIME, 0, &err) == EDPD_STOP_BUDGET, "t_end = EDPD_MAX_TIME is allowed");
+        CHECK(edpd_advance(w, INFINITY, 100000, &err) != EDPD_STOP_ERROR, "t_end = +inf is allowed");
+        double r[3], v[3];
+        edpd_get_positions(w, r);
+        edpd_get_velocities(w, v);
+        CHECK(isfinite(r[2]) && isfinite(v[2]), "finite state");
+        edpd_destroy(w);
+    }
     /* names round-trip */
     for (int k = 0; k < EDPD_DETECTOR_COUNT; k++) {
         edpd_detector x;
