@@ -171,7 +171,8 @@ void edpd_destroy(edpd_world *w);
 /* The one verb: execute events up to simulation time t_end or until max_events have been
  * executed, whichever comes first; then the world clock is t_end (time stop) or the time of the
  * last event. Halts and collapses end the call. Returns why it stopped. t_end is +infinity or a
- * number within EDPD_MAX_TIME, not before the clock (except for naive-rewind). */
+ * number within EDPD_MAX_TIME, not before the clock (except for naive-rewind). The clock stays
+ * within +-EDPD_MAX_TIME: an event predicted beyond it never happens. */
 edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
 
 edpd_status edpd_get_status(const edpd_world *w);

@@ -389,7 +389,9 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         uint32_t i = eq_top(&w->queue);
         particle *q = &w->p[i];
         double tk = eq_top_key(&w->queue);
-        if (!(tk <= t_end) || tk == INFINITY) break;  /* nothing left before t_end (or ever) */
+        /* nothing left before t_end, or ever: events predicted beyond the clock's range never
+         * happen (there g t^2 / 2 could overflow a position) */
+        if (!(tk <= t_end) || !(fabs(tk) <= EDPD_MAX_TIME)) break;
 
         if (q->cross_t < q->ev_t) {
             w->time = tk;
@@ -449,7 +451,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     }
     if (done >= max_events) {
         double next = eq_top_key(&w->queue);
-        if (next <= t_end && next < INFINITY) return EDPD_STOP_BUDGET;
+        if (next <= t_end && fabs(next) <= EDPD_MAX_TIME) return EDPD_STOP_BUDGET;
     }
     if (isfinite(t_end)) w->time = t_end;
     return EDPD_STOP_TIME;

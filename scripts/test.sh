@@ -20,8 +20,8 @@ cmake --build build-asan -j "$jobs" 2>&1 | grep -E "error|warning" || true
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-say "bounded libFuzzer run (${EDPD_FUZZ_SECONDS:-45} s; scripts/fuzz.sh for longer)"
-bash scripts/fuzz.sh "${EDPD_FUZZ_SECONDS:-45}"
+say "bounded libFuzzer run (${EDPD_FUZZ_SECONDS:-60} s; scripts/fuzz.sh for longer)"
+bash scripts/fuzz.sh "${EDPD_FUZZ_SECONDS:-60}"
 
 say "reproduction of the paper, quick mode (asserts the contrasts and the equations of state)"
 node scripts/reproduce.mjs --quick

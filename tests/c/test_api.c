@@ -112,6 +112,27 @@ int main(void) {
         CHECK(isfinite(r[2]) && isfinite(v[2]), "finite state");
         edpd_destroy(w);
     }
+    /* ...and events predicted beyond it never happen: two spheres closing at 1e-152 under
+     * g = 1e6 in an open box would meet at t = 1e152, where g t^2 / 2 overflows (found by the
+     * custom-world fuzzer, tests/fuzz/corpus-custom/regress-event-beyond-max-time). */
+    {
+        edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+        double pos[6] = {2, 5, 5, 4, 5, 5}, vel[6] = {0.5e-152, 0, 0, -0.5e-152, 0, 0};
+        c.n = 2; c.positions = pos; c.velocities = vel;
+        c.box[0] = c.box[1] = c.box[2] = 10; c.periodic[0] = c.periodic[1] = c.periodic[2] = 0;
+        c.gravity[2] = -1e6;
+        edpd_error err;
+        edpd_world *w = edpd_create(&c, &err);
+        CHECK(w != NULL, "two slow spheres: %s", err.message);
+        edpd_stop stop = edpd_advance(w, INFINITY, 1000, &err);
+        CHECK(stop == EDPD_STOP_TIME, "no event within the clock's range: stop %d", (int)stop);
+        CHECK(fabs(edpd_time(w)) <= EDPD_MAX_TIME, "clock %g within EDPD_MAX_TIME", edpd_time(w));
+        double r[6], v[6];
+        edpd_get_positions(w, r);
+        edpd_get_velocities(w, v);
+        for (int k = 0; k < 6; k++) CHECK(isfinite(r[k]) && isfinite(v[k]), "finite state (component %d)", k);
+        edpd_destroy(w);
+    }
     /* names round-trip */
     for (int k = 0; k < EDPD_DETECTOR_COUNT; k++) {
         edpd_detector x;
