@@ -121,6 +121,10 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
             nn += p->normal[a] * p->normal[a];
         }
         if (fabs(nn - 1.0) > 1e-12) BAD("planes", "plane %u: normal must be a unit vector (|n|^2 = %g)", k, nn);
+        /* a particle wrapping along a periodic axis would jump across a plane tilted into it */
+        for (int a = 0; a < 3; a++)
+            if (c->periodic[a] && p->normal[a] != 0.0)
+                BAD("planes", "plane %u: normal must be 0 along periodic axis %d (got %g); make the axis open", k, a, p->normal[a]);
         if (!finite_in(p->offset, -1e9, 1e9)) BAD("planes", "plane %u: offset must be finite in [-1e9, 1e9]", k);
         if (!finite_in(p->restitution, 0.0, 1.0)) BAD("planes", "plane %u: restitution must be in [0, 1]", k);
     }

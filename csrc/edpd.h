@@ -101,7 +101,8 @@ typedef struct edpd_config {
     const double *diameters; /* optional: n per-particle diameters (NULL = all `diameter`) */
     const double *masses;    /* optional: n per-particle masses (NULL = all `mass`) */
     double box[3];           /* box edge lengths */
-    int periodic[3];         /* 1 = periodic axis; 0 = open axis (planes, if any, are the walls) */
+    int periodic[3];         /* 1 = periodic axis; 0 = open axis (planes, if any, are the walls;
+                                a plane's normal must be 0 along periodic axes) */
     const edpd_plane *planes;
     uint32_t plane_count;
 } edpd_config;

@@ -59,6 +59,10 @@ int main(void) {
         edpd_plane pl = {{0, 0, 2}, 0, 1};
         c.periodic[2] = 0; c.planes = &pl; c.plane_count = 1; expect_invalid(c, "planes", "non-unit normal");
         pl.normal[2] = 1; pl.restitution = 2; expect_invalid(c, "planes", "plane restitution 2");
+        /* a wall tilted into a periodic axis: a particle wrapping along that axis would jump
+         * through it (found by the custom-world fuzzer, corpus-custom/regress-plane-across-periodic-axis) */
+        pl.restitution = 1; pl.normal[0] = 0.6; pl.normal[2] = 0.8; expect_invalid(c, "planes", "plane normal along a periodic axis");
+        pl.normal[0] = 0; pl.normal[2] = 1;
         pl.restitution = 1; c.box[0] = 3.5; expect_invalid(c, "box", "periodic edge under 4 diameters");
         c.box[0] = 5;
         edpd_error err;
