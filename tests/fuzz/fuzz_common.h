@@ -56,6 +56,18 @@ static void exercise(edpd_world *w, reader *rd) {
     *rd = r;
 }
 
+/* The world of config c, exercised; NULL if c was (rightly) rejected. */
+static edpd_world *create_and_exercise(const edpd_config *c, reader *r) {
+    edpd_error err;
+    edpd_world *w = edpd_create(c, &err);
+    if (!w) {
+        check_rejection(&err);
+        return NULL;
+    }
+    exercise(w, r);
+    return w;
+}
+
 #ifdef EDPD_FUZZ_MAIN
 /* Regression runner: every file named on the command line (a saved corpus). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

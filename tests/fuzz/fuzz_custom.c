@@ -63,13 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fprintf(stderr, "custom: detector %d dim %d n %u neighbours %d e %g box %g %g %g periodic %d%d%d g %g %g %g planes %u\n",
                 c.detector, c.dim, c.n, (int)c.neighbours, c.restitution, c.box[0], c.box[1], c.box[2],
                 c.periodic[0], c.periodic[1], c.periodic[2], c.gravity[0], c.gravity[1], c.gravity[2], c.plane_count);
-    edpd_error err;
-    edpd_world *w = edpd_create(&c, &err);
-    if (!w) {
-        check_rejection(&err);
-        return 0;
-    }
-    exercise(w, &r);
+    edpd_world *w = create_and_exercise(&c, &r);
+    if (!w) return 0;
 
     /* the getters: copies of finite values, flags consistent with the counts */
     static double out[3 * MAX_N];

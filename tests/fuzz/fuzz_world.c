@@ -28,13 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (getenv("EDPD_FUZZ_VERBOSE"))
         fprintf(stderr, "scenario %d detector %d dim %d n %u phi %g e %g seed %u g %g plate %g tc %g window %u neighbours %d\n", c.scenario,
                 c.detector, c.dim, c.n, c.packing_fraction, c.restitution, c.seed, c.gravity[2], c.plate_offset, c.tc, c.collapse_window, (int)c.neighbours);
-    edpd_error err;
-    edpd_world *w = edpd_create(&c, &err);
-    if (!w) {
-        check_rejection(&err);
-        return 0;
-    }
-    exercise(w, &r);
+    edpd_world *w = create_and_exercise(&c, &r);
+    if (!w) return 0;
     edpd_destroy(w);
     return 0;
 }
