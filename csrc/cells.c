@@ -91,7 +91,7 @@ int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t o
         if (!flat && g->n[a] == 2 && g->periodic[a]) lo[a] = 0;  /* -1 and +1 are the same cell */
     }
     /* the base cell first: its particles are the likeliest partners, and an early best time
-     * lets the cheap rejection in scan_cell skip more of the others */
+     * lets the cheap rejection before the square root (world.c) skip more of the others */
     out[count++] = cells_index(g, base[0], base[1], base[2]);
     for (int dz = lo[2]; dz <= hi[2]; dz++) {
         int z = cells_step(g, 2, base[2], dz);

@@ -35,6 +35,10 @@ static inline void cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
     out[1] = (int)((c / (uint32_t)g->n[0]) % (uint32_t)g->n[1]);
     out[2] = (int)(c / ((uint32_t)g->n[0] * (uint32_t)g->n[1]));
 }
+/* The cell holding point (x, y, z). */
+static inline uint32_t cells_of_point(const cell_grid *g, double x, double y, double z) {
+    return cells_index(g, cells_coord(g, 0, x), cells_coord(g, 1, y), cells_coord(g, 2, z));
+}
 /* The caller keeps each particle's cell (in the particle: one cache line fewer per prediction). */
 void cells_insert(cell_grid *g, int32_t p, uint32_t c);
 void cells_remove(cell_grid *g, int32_t p, uint32_t c);

@@ -29,7 +29,7 @@ extern "C" {
 /* Hard caps. They keep every allocation bounded and every loop finite. */
 #define EDPD_MAX_N 4194304u     /* particles per world (2^22) */
 #define EDPD_MAX_PLANES 64u     /* planes shared by all particles */
-#define EDPD_MAX_TIME 1e100     /* |t_end| bound: beyond it g t^2 / 2 could overflow a position */
+#define EDPD_MAX_TIME 1e100     /* the clock's range (and t_end's): beyond it g t^2 / 2 could overflow a position */
 #define EDPD_MESSAGE_SIZE 256
 #define EDPD_HIST_HALF 64       /* impact histogram: bins -64..+64 spacings, plus 2 overflow bins */
 #define EDPD_HIST_BINS (2 * EDPD_HIST_HALF + 3)
@@ -135,8 +135,8 @@ typedef struct edpd_stats {
     uint64_t events;              /* executed events of every kind */
     uint64_t collisions;          /* sphere-sphere impacts */
     uint64_t plane_impacts;       /* sphere-plane impacts */
-    uint64_t cell_crossings;      /* bookkeeping events: a particle enters a new cell (worlds with gravity) */
-    uint64_t list_rebuilds;       /* bookkeeping events: a particle leaves its neighbour shell (other worlds) */
+    uint64_t cell_crossings;      /* bookkeeping events: a particle enters a new cell (cell search) */
+    uint64_t list_rebuilds;       /* bookkeeping events: a particle leaves its neighbour shell (neighbour lists) */
     uint64_t stale_events;        /* popped predictions invalidated by a partner's collision */
     uint64_t stabilizing_events;  /* impacts scheduled because an overlap was deepening (Sect. 4.1) */
     uint64_t negative_dt_events;  /* executed events with dt < 0 (naive-rewind) */

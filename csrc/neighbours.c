@@ -156,7 +156,7 @@ int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     nl->count[i] = m;
     nl->centre[i].c = c;
     cell_grid *g = &w->cells;
-    uint32_t cell = cells_index(g, cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z));
+    uint32_t cell = cells_of_point(g, c.x, c.y, c.z);
     particle *q = &w->p[i];
     if ((int32_t)cell != q->cell) { cells_remove(g, (int32_t)i, (uint32_t)q->cell); particle_set_cell(q, g, cell); cells_insert(g, (int32_t)i, cell); }
     return 0;

@@ -369,11 +369,15 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
 
 /* ---- the one verb ---------------------------------------------------------------------- */
 
+/* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
+ * position. Also false for +-inf and NaN. */
+static inline int within_clock(double t) { return fabs(t) <= EDPD_MAX_TIME; }
+
 edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
     if (!w) { set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return EDPD_STOP_ERROR; }
     if (isnan(t_end)) { set_error(err, EDPD_ERR_INVALID, "t_end", "must be a number >= the current time %g", w->time); return EDPD_STOP_ERROR; }
-    if (isfinite(t_end) && fabs(t_end) > EDPD_MAX_TIME) {
+    if (isfinite(t_end) && !within_clock(t_end)) {
         set_error(err, EDPD_ERR_INVALID, "t_end", "must be +inf or within [-%g, %g], got %g", EDPD_MAX_TIME, EDPD_MAX_TIME, t_end);
         return EDPD_STOP_ERROR;
     }
@@ -389,9 +393,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         uint32_t i = eq_top(&w->queue);
         particle *q = &w->p[i];
         double tk = eq_top_key(&w->queue);
-        /* nothing left before t_end, or ever: events predicted beyond the clock's range never
-         * happen (there g t^2 / 2 could overflow a position) */
-        if (!(tk <= t_end) || !(fabs(tk) <= EDPD_MAX_TIME)) break;
+        if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
 
         if (q->cross_t < q->ev_t) {
             w->time = tk;
@@ -451,7 +453,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     }
     if (done >= max_events) {
         double next = eq_top_key(&w->queue);
-        if (next <= t_end && fabs(next) <= EDPD_MAX_TIME) return EDPD_STOP_BUDGET;
+        if (next <= t_end && within_clock(next)) return EDPD_STOP_BUDGET;
     }
     if (isfinite(t_end)) w->time = t_end;
     return EDPD_STOP_TIME;
@@ -519,8 +521,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     }
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r = w->p[i].r;
-        particle_set_cell(&w->p[i], &w->cells, cells_index(&w->cells, cells_coord(&w->cells, 0, r.x),
-                          cells_coord(&w->cells, 1, r.y), cells_coord(&w->cells, 2, r.z)));
+        particle_set_cell(&w->p[i], &w->cells, cells_of_point(&w->cells, r.x, r.y, r.z));
         cells_insert(&w->cells, (int32_t)i, (uint32_t)w->p[i].cell);
     }
     for (uint32_t i = 0; i < w->n; i++) {

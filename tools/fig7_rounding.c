@@ -11,6 +11,7 @@
  * v - (1 + e) v, gap (r - r_plate) - sigma/2, the sweep's offsets) and gives exactly the share
  * of `edpd sweep --detector naive-halt --samples N` (seed 1). */
 #include "edpd.h"
+#include "rng.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,14 +26,6 @@ typedef struct variant {
     int gap_sum_first;  /* 1: r - (r_plate + sigma/2); 0: (r - r_plate) - sigma/2 */
     double g;
 } variant;
-
-static uint64_t state = 0x853c49e6748fea9bull;
-static uint64_t next64(void) {  /* splitmix64 */
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 /* 1 if the naive detector halts, 0 if the ball comes to rest; *impacts: impacts before that. */
 static int drop(const variant *V, double plate, int *impacts) {
@@ -71,10 +64,11 @@ static int drop(const variant *V, double plate, int *impacts) {
 static long count_halts(const variant *V, long samples, double *impacts_sum) {
     long halted = 0;
     *impacts_sum = 0.0;
-    state = 0x853c49e6748fea9bull;
+    edpd_rng rng;
+    rng_seed(&rng, 7);
     for (long s = 0; s < samples; s++) {
         double plate = V->offsets == 0 ? edpd_sweep_plate_offset(1, (uint64_t)s)
-                     : V->offsets == 1 ? (double)(next64() >> 16) * 0x1p-48
+                     : V->offsets == 1 ? (double)(rng_next(&rng) >> 16) * 0x1p-48
                      : (double)s / (double)samples;
         int impacts;
         if (drop(V, plate, &impacts)) { halted++; *impacts_sum += impacts; }

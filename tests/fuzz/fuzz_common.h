@@ -37,15 +37,14 @@ static void check_rejection(const edpd_error *err) {
 }
 
 /* 1 to 6 calls of edpd_advance with times and budgets from the bytes; the invariants after each. */
-static void exercise(edpd_world *w, reader *rd) {
-    reader r = *rd;
+static void exercise(edpd_world *w, reader *r) {
     edpd_error err;
     char msg[256];
     if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
-    int calls = 1 + (int)(u32(&r) % 6);
+    int calls = 1 + (int)(u32(r) % 6);
     for (int k = 0; k < calls; k++) {
-        double t = edpd_time(w) + wild(&r, 0.0, 5.0);
-        uint64_t budget = u32(&r) % 30000;
+        double t = edpd_time(w) + wild(r, 0.0, 5.0);
+        uint64_t budget = u32(r) % 30000;
         edpd_stop stop = edpd_advance(w, t, budget, &err);
         if (stop == EDPD_STOP_ERROR && (err.code == EDPD_OK || !err.message[0])) fail("an error stop needs a code and message");
         if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
@@ -53,7 +52,6 @@ static void exercise(edpd_world *w, reader *rd) {
         edpd_get_stats(w, &s);
         if (s.events > (uint64_t)(k + 1) * 30000) fail("more events than the budgets allow");
     }
-    *rd = r;
 }
 
 /* The world of config c, exercised; NULL if c was (rightly) rejected. */
