@@ -24,11 +24,15 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
     }
     for (int a = 0; a < 3; a++) g->width[a] = box[a] / g->n[a];
     g->count = (uint32_t)total;
-    g->head = big_alloc(sizeof(int32_t) * g->count);
-    g->next = big_alloc(sizeof(int32_t) * particles);
-    g->prev = big_alloc(sizeof(int32_t) * particles);
-    if (!g->head || !g->next || !g->prev) return -1;
-    for (uint32_t c = 0; c < g->count; c++) g->head[c] = -1;
+    /* records sized for the mean occupancy: few cells overflow, and a sparse grid's record stays small */
+    double mean = (double)particles / (double)g->count;
+    g->rec = mean <= 1.0 ? 4 : mean <= 3.5 ? 8 : 16;
+    g->inl = g->rec - 1;
+    g->slot = big_alloc(sizeof(int32_t) * (size_t)g->rec * g->count);
+    g->next = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
+    g->prev = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
+    if (!g->slot || !g->next || !g->prev) return -1;
+    for (size_t k = 0; k < (size_t)g->rec * g->count; k++) g->slot[k] = -1;
     /* offsets of the block around an interior cell, in cells_block's order */
     int lo[3], hi[3];
     for (int a = 0; a < 3; a++) { lo[a] = g->n[a] == 1 ? 0 : -1; hi[a] = -lo[a]; }
@@ -42,8 +46,8 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
 }
 
 void cells_free(cell_grid *g) {
-    free(g->head); free(g->next); free(g->prev);
-    g->head = g->next = g->prev = NULL;
+    free(g->slot); free(g->next); free(g->prev);
+    g->slot = g->next = g->prev = NULL;
 }
 
 int cells_coord(const cell_grid *g, int axis, double x) {
@@ -59,16 +63,24 @@ int cells_coord(const cell_grid *g, int axis, double x) {
     return (int)k;
 }
 
+/* Into the first free inline slot, else to the front of the overflow list. */
 void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
-    int32_t h = g->head[c];
+    int32_t *s = g->slot + (size_t)g->rec * c;
+    for (int j = 0; j < g->inl; j++)
+        if (s[j] < 0) { s[j] = p; return; }
+    int32_t h = s[g->inl];
     g->next[p] = h; g->prev[p] = -1;
     if (h >= 0) g->prev[h] = p;
-    g->head[c] = p;
+    s[g->inl] = p;
 }
 
+/* A freed inline slot stays free until the next insert (scans read all inline slots). */
 void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
+    int32_t *s = g->slot + (size_t)g->rec * c;
+    for (int j = 0; j < g->inl; j++)
+        if (s[j] == p) { s[j] = -1; return; }
     int32_t nx = g->next[p], pv = g->prev[p];
-    if (pv >= 0) g->next[pv] = nx; else g->head[c] = nx;
+    if (pv >= 0) g->next[pv] = nx; else s[g->inl] = nx;
     if (nx >= 0) g->prev[nx] = pv;
 }
 

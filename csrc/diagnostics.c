@@ -79,7 +79,8 @@ typedef struct overlap_scan {
 
 static void scan_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
     overlap_scan *x = vctx;
-    for (int32_t k = w->cells.head[cell]; k >= 0; k = w->cells.next[k]) {
+    int32_t k;
+    CELLS_FOR_EACH(&w->cells, cell, k) {
         if ((uint32_t)k <= x->i) continue;  /* each pair once */
         vec3 rk, vk;
         particle_at(w, &w->p[k], w->time, &rk, &vk);
@@ -173,7 +174,9 @@ typedef struct invariant_scan { uint32_t i; vec3 r, v; int bad; int32_t with; } 
 
 static void approaching_overlap_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
     invariant_scan *x = vctx;
-    for (int32_t k = w->cells.head[cell]; k >= 0 && !x->bad; k = w->cells.next[k]) {
+    int32_t k;
+    CELLS_FOR_EACH(&w->cells, cell, k) {
+        if (x->bad) break;
         if ((uint32_t)k == x->i) continue;
         vec3 rk, vk;
         particle_at(w, &w->p[k], w->time, &rk, &vk);

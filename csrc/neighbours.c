@@ -75,16 +75,26 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     const cell_grid *g = &w->cells;
     int base[3] = {cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z)};
     uint32_t cells[27], m = 0;
-    int count = cells_block(g, base, -1, cells);
+    int count = cells_block(g, base, -1, cells), overflow;
+    int32_t cand[27 * CELL_MAX_INLINE];
+    uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
     double ri = nl->centre[i].reach;
-    for (int k = 0; k < count; k++)
-        for (int32_t j = g->head[cells[k]]; j >= 0; j = g->next[j]) {
-            if ((uint32_t)j == i) continue;
-            vec3 d = min_image(w, v3_sub(c, nl->centre[j].c));
-            double cut = ri + nl->centre[j].reach;
-            out[m] = j;  /* kept or overwritten: no branch on the distance (one in six passes) */
-            m += v3_dot(d, d) < cut * cut;
-        }
+    for (uint32_t k = 0; k < nc; k++) {
+        int32_t j = cand[k];
+        vec3 d = min_image(w, v3_sub(c, nl->centre[j].c));
+        double cut = ri + nl->centre[j].reach;
+        out[m] = j;  /* kept or overwritten: no branch on the distance (one in six passes) */
+        m += v3_dot(d, d) < cut * cut;
+    }
+    if (overflow)
+        for (int k = 0; k < count; k++)
+            for (int32_t j = cells_overflow(g, cells[k]); j >= 0; j = g->next[j]) {
+                if ((uint32_t)j == i) continue;
+                vec3 d = min_image(w, v3_sub(c, nl->centre[j].c));
+                double cut = ri + nl->centre[j].reach;
+                out[m] = j;
+                m += v3_dot(d, d) < cut * cut;
+            }
     return m;
 }
 

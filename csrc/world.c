@@ -47,28 +47,31 @@ static inline void ctx_store(const predict_ctx *x, particle *q) {
     q->ev_t = x->best; q->partner = x->partner; q->partner_count = x->partner_count; q->branch = (int8_t)x->branch;
 }
 
+/* Prefetching only pays once the particles outgrow the caches (measured: +26 % at N = 10^6,
+ * -7 % at 13500). */
+static inline int big_world(const struct edpd_world *w) { return w->n > 65536; }
+
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
  * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
 typedef struct scan_consts {
     const particle *p;
-    const int32_t *next;
     vec3 ri, vi, g;
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
-    int prefetch;   /* only pays once the particles outgrow the caches (measured: +26 % at N = 10^6, -7 % at 13500) */
+    int prefetch;   /* big_world() */
     int32_t self;
     edpd_detector det;
 } scan_consts;
 
 static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
-    s->p = w->p; s->next = w->cells.next; s->ri = x->r; s->vi = x->v; s->g = w->g;
+    s->p = w->p; s->ri = x->r; s->vi = x->v; s->g = w->g;
     s->T = x->T; s->sigma_i = w->p[x->i].sigma;
     for (int a = 0; a < 3; a++) { s->L[a] = w->box[a]; s->periodic[a] = w->periodic[a]; }
     s->gravity = w->has_gravity;
     s->det = w->cfg.detector;
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s->self = (int32_t)x->i;
-    s->prefetch = w->n > 65536;
+    s->prefetch = big_world(w);
 }
 
 /* The pair tests run in two passes over batches of candidates. Pass 1, without data-dependent
@@ -131,29 +134,54 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
     if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
-/* Particle x->i against the 3x3x3 block of cells around base[] (only the base layer along
- * `flat_axis`, or none if -1): the block a new prediction scans, or the new layer of a crossing. */
-static void predict_block(struct edpd_world *w, const int base[3], int flat_axis, predict_ctx *x) {
+/* The candidates of a block scan, gathered before any pair test. A scan at large N waits on
+ * two rounds of cache misses (the cells' records, then the candidates), so both rounds are
+ * issued as prefetches first, and a pair impact plans both particles' scans before running
+ * either: four rounds of misses overlap into two (measured at N = 10^6: see BENCHMARKS.md). */
+typedef struct block_plan {
+    uint32_t cells[27];
+    int count, overflow;
+    uint32_t m;
+    int32_t cand[27 * CELL_MAX_INLINE];
+} block_plan;
+
+/* Round 1: the 3x3x3 block around base[] (only the base layer along `flat_axis`, or none if
+ * -1), every cell's record requested. */
+static void plan_cells(const struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
     const cell_grid *g = &w->cells;
+    pl->count = cells_block(g, base, flat_axis, pl->cells);
+    if (big_world(w))
+        for (int c = 0; c < pl->count; c++) __builtin_prefetch(cells_record(g, pl->cells[c]));
+}
+
+/* Round 2: the inline members of every cell except `self` gathered, each one's load requested. */
+static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
+    pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
+    if (big_world(w))
+        for (uint32_t k = 0; k < pl->m; k++) __builtin_prefetch(&w->p[pl->cand[k]]);
+}
+
+/* The pair tests of particle x->i against a gathered block. */
+static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
     scan_consts s;
     scan_setup(w, x, &s);
-    uint32_t cells[27];
-    int32_t heads[27];
-    int count = cells_block(g, base, flat_axis, cells);
-    /* Independent loads first: with about one particle per cell, walking the lists one after
-     * the other is a chain of dependent loads (head -> particle -> next), cache misses at large N. */
-    for (int k = 0; k < count; k++) heads[k] = g->head[cells[k]];
-    if (s.prefetch)
-        for (int k = 0; k < count; k++) if (heads[k] >= 0) __builtin_prefetch(&s.p[heads[k]]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
-    for (int c = 0; c < count; c++)
-        for (int32_t k = heads[c], nk; k >= 0; k = nk) {
-            nk = s.next[k];
-            if (s.prefetch && nk >= 0) __builtin_prefetch(&s.p[nk]);
-            if (k != s.self) batch_add(w, &s, &bt, x, k);
-        }
+    for (uint32_t k = 0; k < pl->m; k++) batch_add(w, &s, &bt, x, pl->cand[k]);
+    if (pl->overflow)   /* a crowded cell's fourth particle and beyond (rare below close packing) */
+        for (int c = 0; c < pl->count; c++)
+            for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
+                if (k != s.self) batch_add(w, &s, &bt, x, k);
     batch_finish(w, &s, &bt, x);
+}
+
+/* Particle x->i against the block of cells around base[] (see plan_cells): the block a new
+ * prediction scans, or the new layer of a crossing. */
+static void predict_block(struct edpd_world *w, const int base[3], int flat_axis, predict_ctx *x) {
+    block_plan pl;
+    plan_cells(w, base, flat_axis, &pl);
+    plan_gather(w, (int32_t)x->i, &pl);
+    plan_scan(w, &pl, x);
 }
 
 /* Particle x->i against m listed particles (its neighbour list, or the newcomers to it). */
@@ -221,7 +249,7 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
 
 /* Full prediction for particle i, which must be up to date at w->time. Returns the number of
  * particles it overlaps if count_overlaps is set. */
-static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
+static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap, const block_plan *plan) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
     if (w->n == 1) {
@@ -230,8 +258,11 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
         __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
         predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
     } else {
-        int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
-        predict_block(w, cc, -1, &x);
+        if (plan) plan_scan(w, plan, &x);
+        else {
+            int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
+            predict_block(w, cc, -1, &x);
+        }
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
@@ -241,6 +272,10 @@ static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, in
     if (rebuild_heap) eq_update(&w->queue, i, event_key(q));
     else eq_set_initial(&w->queue, i, event_key(q));
     return x.overlaps;
+}
+
+static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
+    return predict_planned(w, i, count_overlaps, rebuild_heap, NULL);
 }
 
 /* ---- events ---------------------------------------------------------------------------- */
@@ -336,8 +371,20 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     a->count++; b->count++;
     if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
     w->collisions++;
-    uint32_t oi = predict(w, i, 1, 1);
-    uint32_t oj = predict(w, j, 1, 1);
+    uint32_t oi, oj;
+    if (!w->nl.on && w->n > 1) {  /* neither impact moves a particle to another cell */
+        block_plan pi, pj;
+        int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
+        plan_cells(w, ci, -1, &pi);
+        plan_cells(w, cj, -1, &pj);
+        plan_gather(w, (int32_t)i, &pi);
+        plan_gather(w, (int32_t)j, &pj);
+        oi = predict_planned(w, i, 1, 1, &pi);
+        oj = predict_planned(w, j, 1, 1, &pj);
+    } else {
+        oi = predict(w, i, 1, 1);
+        oj = predict(w, j, 1, 1);
+    }
     if (oi >= 2 || oj >= 2) w->three_body_events++;
 }
 
@@ -467,7 +514,9 @@ typedef struct overlap_ctx { uint32_t i; vec3 r; int found; int32_t with; } over
 
 static void first_overlap_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
     overlap_ctx *x = vctx;
-    for (int32_t k = w->cells.head[cell]; k >= 0 && !x->found; k = w->cells.next[k]) {
+    int32_t k;
+    CELLS_FOR_EACH(&w->cells, cell, k) {
+        if (x->found) break;
         if ((uint32_t)k == x->i) continue;
         vec3 d = min_image(w, v3_sub(x->r, w->p[k].r));
         double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma);
