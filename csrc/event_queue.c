@@ -105,6 +105,11 @@ static void insert(event_queue *q, uint32_t i) {
     else list_push(q, i, q->nb);
 }
 
+void eq_prefetch_insert(const event_queue *q, double key) {
+    int64_t s = slot_of(q, key);
+    if (s > q->cur && s - q->cur < (int64_t)q->nb) __builtin_prefetch(&q->head[s & q->mask], 1);
+}
+
 /* Overflow events that now fall within the calendar move to their slots (or the heap). */
 static void spread_overflow(event_queue *q) {
     for (int32_t i = q->head[q->nb], nx; i >= 0; i = nx) {
@@ -133,11 +138,16 @@ static void refill(event_queue *q) {
          * last spread, so none is skipped) */
         if ((q->cur & q->mask) == 0) spread_overflow(q);
         uint32_t b = (uint32_t)(q->cur & q->mask);
-        for (int32_t i = q->head[b], nx; i >= 0; i = nx) {
+        for (int32_t i = q->head[b], nx; i >= 0; i = nx) {  /* the whole list moves: no unlinking */
             nx = q->e[i].next;
-            list_remove(q, (uint32_t)i);
+            q->in_buckets--;
             heap_push(q, (uint32_t)i);
         }
+        q->head[b] = -1;
+        /* at large N each record of a slot list is a cache miss, one after the other: start
+         * on the next slot's first now */
+        int32_t h = q->head[(b + 1) & q->mask];
+        if (h >= 0) __builtin_prefetch(&q->e[h]);
     }
 }
 

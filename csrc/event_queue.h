@@ -42,6 +42,17 @@ static inline void eq_set_initial(event_queue *q, uint32_t i, double key) { q->e
 /* Queue particles 0..n-1 with the keys set by eq_set_initial. */
 void eq_build(event_queue *q, uint32_t n);
 void eq_update(event_queue *q, uint32_t particle, double key);
+/* Hints for large N, where every record is a cache miss: start loading particle i's record, and
+ * (once that has arrived) the records an update of i will touch to unlink it. */
+static inline void eq_prefetch(const event_queue *q, uint32_t i) { __builtin_prefetch(&q->e[i]); }
+static inline void eq_prefetch_unlink(const event_queue *q, uint32_t i) {
+    const eq_entry *e = &q->e[i];
+    if (e->pos != EQ_LISTED) return;
+    if (e->next >= 0) __builtin_prefetch(&q->e[e->next], 1);
+    if (e->prev >= 0) __builtin_prefetch(&q->e[e->prev], 1);
+}
+/* ... and the slot list a key will join. */
+void eq_prefetch_insert(const event_queue *q, double key);
 static inline uint32_t eq_top(const event_queue *q) { return q->heap[0].id; }
 static inline double eq_top_key(const event_queue *q) { return q->heap[0].key; }
 

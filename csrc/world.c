@@ -249,7 +249,11 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
 
 /* Full prediction for particle i, which must be up to date at w->time. Returns the number of
  * particles it overlaps if count_overlaps is set. */
-static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap, const block_plan *plan) {
+/* What predict() does with the new key: the initial build, an update, or nothing (the caller
+ * queues it later, having asked for the queue's cache lines meanwhile). */
+enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
+
+static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
     if (w->n == 1) {
@@ -269,13 +273,13 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
     ctx_store(&x, q);
     if (w->nl.on) predict_exit(w, q, i);
     else predict_crossing(w, q, i);
-    if (rebuild_heap) eq_update(&w->queue, i, event_key(q));
-    else eq_set_initial(&w->queue, i, event_key(q));
+    if (queue == QUEUE_UPDATE) eq_update(&w->queue, i, event_key(q));
+    else if (queue == QUEUE_INITIAL) eq_set_initial(&w->queue, i, event_key(q));
     return x.overlaps;
 }
 
-static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int rebuild_heap) {
-    return predict_planned(w, i, count_overlaps, rebuild_heap, NULL);
+static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue) {
+    return predict_planned(w, i, count_overlaps, queue, NULL);
 }
 
 /* ---- events ---------------------------------------------------------------------------- */
@@ -379,11 +383,15 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         plan_cells(w, cj, -1, &pj);
         plan_gather(w, (int32_t)i, &pi);
         plan_gather(w, (int32_t)j, &pj);
-        oi = predict_planned(w, i, 1, 1, &pi);
-        oj = predict_planned(w, j, 1, 1, &pj);
+        if (big_world(w)) { eq_prefetch_unlink(&w->queue, i); eq_prefetch_unlink(&w->queue, j); }
+        /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
+        oi = predict_planned(w, i, 1, QUEUE_LATER, &pi);
+        if (big_world(w)) eq_prefetch_insert(&w->queue, event_key(a));
+        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj);
+        eq_update(&w->queue, i, event_key(a));
     } else {
-        oi = predict(w, i, 1, 1);
-        oj = predict(w, j, 1, 1);
+        oi = predict(w, i, 1, QUEUE_UPDATE);
+        oj = predict(w, j, 1, QUEUE_UPDATE);
     }
     if (oi >= 2 || oj >= 2) w->three_body_events++;
 }
@@ -402,7 +410,7 @@ static void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
     a->count++;
     if (w->t_last) w->t_last[i] = w->time;
     w->plane_impacts++;
-    predict(w, i, 0, 1);
+    predict(w, i, 0, QUEUE_UPDATE);
 }
 
 static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) {
@@ -415,6 +423,19 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
 }
 
 /* ---- the one verb ---------------------------------------------------------------------- */
+
+/* At large N: start the next event's cache misses now. Its particle is needed at once (waiting
+ * for it here costs nothing extra), but its partner and its cells' records can arrive while
+ * the loop comes round. */
+static void look_ahead(const struct edpd_world *w) {
+    const particle *t = &w->p[eq_top(&w->queue)];
+    if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
+    if (!w->nl.on) {
+        block_plan pl;
+        int cc[3] = {t->cc[0], t->cc[1], t->cc[2]};
+        plan_cells(w, cc, -1, &pl);
+    }
+}
 
 /* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
  * position. Also false for +-inf and NaN. */
@@ -440,6 +461,10 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         uint32_t i = eq_top(&w->queue);
         particle *q = &w->p[i];
         double tk = eq_top_key(&w->queue);
+        if (big_world(w)) {  /* every event re-queues i; a pair impact also its partner */
+            eq_prefetch(&w->queue, i);
+            if (q->partner >= 0 && q->ev_t <= q->cross_t) eq_prefetch(&w->queue, (uint32_t)q->partner);
+        }
         if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
 
         if (q->cross_t < q->ev_t) {
@@ -461,7 +486,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
                 /* the partner changed course since this was predicted */
                 if (tk > w->time) w->time = tk;
                 bring_to(w, q, w->time);
-                predict(w, i, 0, 1);
+                predict(w, i, 0, QUEUE_UPDATE);
                 w->stale_events++;
                 continue;
             }
@@ -485,6 +510,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         }
         w->events++;
         done++;
+        if (big_world(w)) look_ahead(w);
 
         /* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller. Cell
          * crossings do not count: a lattice start puts many particles on cell faces at t = 0. */
@@ -598,7 +624,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     for (uint32_t i = 0; i < w->n; i++) {
         particle *q = &w->p[i];
         w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);
-        predict(w, i, 0, 0);
+        predict(w, i, 0, QUEUE_INITIAL);
     }
     eq_build(&w->queue, w->n);
     w->status.state = EDPD_STATE_RUNNING;
