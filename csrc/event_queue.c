@@ -13,7 +13,10 @@ int eq_init(event_queue *q, uint32_t n) {
     q->heap = big_alloc(sizeof(eq_node) * (n ? n : 1));
     q->e = big_alloc(sizeof(eq_entry) * (n ? n : 1));
     q->head = malloc(sizeof(int32_t) * (nb + 1));
-    return (q->heap && q->e && q->head) ? 0 : -1;
+    q->warm = -1;
+    if (!(q->heap && q->e && q->head)) return -1;
+    for (uint32_t i = 0; i < n; i++) q->e[i].next = q->e[i].prev = -1;
+    return 0;
 }
 
 void eq_free(event_queue *q) {
@@ -148,6 +151,7 @@ static void refill(event_queue *q) {
          * on the next slot's first now */
         int32_t h = q->head[(b + 1) & q->mask];
         if (h >= 0) __builtin_prefetch(&q->e[h]);
+        q->warm = h;
     }
 }
 
@@ -165,6 +169,7 @@ static void retune(event_queue *q) {
     if (!(q->inv_width > 0.0) || !isfinite(q->inv_width)) q->inv_width = 1.0;
     q->size = 0;
     q->in_buckets = 0;
+    q->warm = -1;
     for (uint32_t b = 0; b <= q->nb; b++) q->head[b] = -1;
     q->cur = isfinite(lo) ? slot_of(q, lo) : EQ_FAR;
     for (uint32_t i = 0; i < q->n; i++) insert(q, i);

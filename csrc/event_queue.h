@@ -33,6 +33,7 @@ typedef struct event_queue {
     double inv_width;   /* slots per unit time */
     uint32_t in_buckets;
     uint64_t updates;   /* since the last tuning */
+    int32_t warm;       /* eq_warm's place in the next slot's list, -1 if none */
 } event_queue;
 
 int eq_init(event_queue *q, uint32_t n);  /* 0 on success */
@@ -50,6 +51,16 @@ static inline void eq_prefetch_unlink(const event_queue *q, uint32_t i) {
     if (e->pos != EQ_LISTED) return;
     if (e->next >= 0) __builtin_prefetch(&q->e[e->next], 1);
     if (e->prev >= 0) __builtin_prefetch(&q->e[e->prev], 1);
+}
+/* One more record of the next slot's list, once per event: a refill then finds the list's
+ * records loaded instead of missing on each in turn. Only prefetches: the walk may follow links
+ * that changed meanwhile (every index it follows is still a particle). */
+static inline void eq_warm(event_queue *q) {
+    int32_t k = q->warm;
+    if (k < 0) return;
+    int32_t nx = q->e[k].next;
+    if (nx >= 0 && (uint32_t)nx < q->n) __builtin_prefetch(&q->e[nx]); else nx = -1;
+    q->warm = nx;
 }
 /* ... and the slot list a key will join. */
 void eq_prefetch_insert(const event_queue *q, double key);

@@ -157,8 +157,8 @@ static void plan_cells(const struct edpd_world *w, const int base[3], int flat_a
 /* Round 2: the inline members of every cell except `self` gathered, each one's load requested. */
 static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
     pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
-    if (big_world(w))
-        for (uint32_t k = 0; k < pl->m; k++) __builtin_prefetch(&w->p[pl->cand[k]]);
+    if (big_world(w))   /* both lines: the pair tests read the first, the earliest partner's counter the second */
+        for (uint32_t k = 0; k < pl->m; k++) { __builtin_prefetch(&w->p[pl->cand[k]]); __builtin_prefetch(&w->p[pl->cand[k]].count); }
 }
 
 /* The pair tests of particle x->i against a gathered block. */
@@ -427,13 +427,24 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
 /* At large N: start the next event's cache misses now. Its particle is needed at once (waiting
  * for it here costs nothing extra), but its partner and its cells' records can arrive while
  * the loop comes round. */
-static void look_ahead(const struct edpd_world *w) {
+static void look_ahead(struct edpd_world *w) {
     const particle *t = &w->p[eq_top(&w->queue)];
+    eq_warm(&w->queue);
     if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
     if (!w->nl.on) {
         block_plan pl;
         int cc[3] = {t->cc[0], t->cc[1], t->cc[2]};
-        plan_cells(w, cc, -1, &pl);
+        if (t->cross_t < t->ev_t) {  /* a crossing scans the layer beyond its new cell */
+            int a = t->cross_axis, c = cells_step(&w->cells, a, cc[a], t->cross_dir);
+            if (c < 0 || w->cells.n[a] == 1) return;
+            __builtin_prefetch(cells_record(&w->cells, (uint32_t)t->cell), 1);  /* it leaves this cell */
+            int layer = cells_step(&w->cells, a, c, t->cross_dir);
+            if (layer < 0) return;
+            cc[a] = c;
+            __builtin_prefetch(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])), 1);  /* and joins this */
+            cc[a] = layer;
+            plan_cells(w, cc, a, &pl);
+        } else plan_cells(w, cc, -1, &pl);
     }
 }
 
