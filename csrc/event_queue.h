@@ -64,6 +64,8 @@ static inline void eq_warm(event_queue *q) {
 }
 /* ... and the slot list a key will join. */
 void eq_prefetch_insert(const event_queue *q, double key);
+/* The k-th node of the current slot's heap (k < 5: the runners-up to the top), or n if none. */
+static inline uint32_t eq_peek(const event_queue *q, uint32_t k) { return k < q->size ? q->heap[k].id : q->n; }
 static inline uint32_t eq_top(const event_queue *q) { return q->heap[0].id; }
 static inline double eq_top_key(const event_queue *q) { return q->heap[0].key; }
 

@@ -427,25 +427,27 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
 /* At large N: start the next event's cache misses now. Its particle is needed at once (waiting
  * for it here costs nothing extra), but its partner and its cells' records can arrive while
  * the loop comes round. */
-static void look_ahead(struct edpd_world *w) {
-    const particle *t = &w->p[eq_top(&w->queue)];
-    eq_warm(&w->queue);
+static void look_ahead_at(const struct edpd_world *w, const particle *t) {
     if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
-    if (!w->nl.on) {
-        block_plan pl;
-        int cc[3] = {t->cc[0], t->cc[1], t->cc[2]};
-        if (t->cross_t < t->ev_t) {  /* a crossing scans the layer beyond its new cell */
-            int a = t->cross_axis, c = cells_step(&w->cells, a, cc[a], t->cross_dir);
-            if (c < 0 || w->cells.n[a] == 1) return;
-            __builtin_prefetch(cells_record(&w->cells, (uint32_t)t->cell), 1);  /* it leaves this cell */
-            int layer = cells_step(&w->cells, a, c, t->cross_dir);
-            if (layer < 0) return;
-            cc[a] = c;
-            __builtin_prefetch(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])), 1);  /* and joins this */
-            cc[a] = layer;
-            plan_cells(w, cc, a, &pl);
-        } else plan_cells(w, cc, -1, &pl);
-    }
+    if (w->nl.on) return;
+    block_plan pl;
+    int cc[3] = {t->cc[0], t->cc[1], t->cc[2]};
+    if (t->cross_t < t->ev_t) {  /* a crossing scans the layer beyond its new cell */
+        int a = t->cross_axis, c = cells_step(&w->cells, a, cc[a], t->cross_dir);
+        if (c < 0 || w->cells.n[a] == 1) return;
+        __builtin_prefetch(cells_record(&w->cells, (uint32_t)t->cell), 1);  /* it leaves this cell */
+        int layer = cells_step(&w->cells, a, c, t->cross_dir);
+        if (layer < 0) return;
+        cc[a] = c;
+        __builtin_prefetch(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])), 1);  /* and joins this */
+        cc[a] = layer;
+        plan_cells(w, cc, a, &pl);
+    } else plan_cells(w, cc, -1, &pl);
+}
+
+static void look_ahead(struct edpd_world *w) {
+    eq_warm(&w->queue);
+    look_ahead_at(w, &w->p[eq_top(&w->queue)]);
 }
 
 /* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
@@ -474,6 +476,10 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         double tk = eq_top_key(&w->queue);
         if (big_world(w)) {  /* every event re-queues i; a pair impact also its partner */
             eq_prefetch(&w->queue, i);
+            for (uint32_t k = 1; k < 5; k++) {  /* the next event is one of the heap's runners-up (or i or its partner) */
+                uint32_t r = eq_peek(&w->queue, k);
+                if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }
+            }
             if (q->partner >= 0 && q->ev_t <= q->cross_t) eq_prefetch(&w->queue, (uint32_t)q->partner);
         }
         if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
