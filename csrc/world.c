@@ -125,6 +125,7 @@ static inline void batch_add(struct edpd_world *w, const scan_consts *s, pair_ba
     c->b = v3_dot(c->dr, c->dv);
     c->k = k;
     bt->overlaps += v3_dot(c->dr, c->dr) < c->sigma * c->sigma;
+    if (s->prefetch) __builtin_prefetch(c->b < 0.0 ? (const void *)&q->count : (const void *)q);  /* a partner's counter is read in pass 2 */
     bt->n += c->b < 0.0;  /* receding: no event for any detector */
     if (bt->n == BATCH) batch_detect(w, s, bt, x);
 }
@@ -158,7 +159,7 @@ static void plan_cells(const struct edpd_world *w, const int base[3], int flat_a
 static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
     pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
     if (big_world(w))   /* both lines: the pair tests read the first, the earliest partner's counter the second */
-        for (uint32_t k = 0; k < pl->m; k++) { __builtin_prefetch(&w->p[pl->cand[k]]); __builtin_prefetch(&w->p[pl->cand[k]].count); }
+        for (uint32_t k = 0; k < pl->m; k++) __builtin_prefetch(&w->p[pl->cand[k]]);
 }
 
 /* The pair tests of particle x->i against a gathered block. */
