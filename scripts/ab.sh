@@ -1,0 +1,33 @@
+#!/bin/bash
+# A/B timing of two engine revisions on one case (how BENCHMARKS.md compares changes on this noisy
+# VM): builds each revision's core with the project's flags against the same harness
+# (tools/bench_one.c of the working tree), then alternates the two, ROUNDS times 3 runs each,
+# and prints the median and minimum µs per event of each.
+#
+#   scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3]
+#   e.g. scripts/ab.sh 9fc62b5 HEAD 1000000 0.5
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 4 ] || { echo "usage: scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM]" >&2; exit 2; }
+a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for side in a b; do
+  rev=${!side}
+  mkdir -p "$work/$side"
+  git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "ab.sh: no revision '$rev'" >&2; exit 2; }
+  for f in rng detector event_queue memory cells neighbours config scenario world diagnostics sweep; do
+    gcc -O3 -ffp-contract=off -fno-math-errno -I"$work/$side/csrc" -c "$work/$side/csrc/$f.c" -o "$work/$side/$f.o"
+  done
+  gcc -O3 -I"$work/$side/csrc" tools/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
+done
+for r in $(seq "$rounds"); do
+  for side in a b; do
+    "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" | awk -v s="$side" '{print s, $2}' >> "$work/times"
+  done
+done
+for side in a b; do
+  rev=${!side}
+  grep "^$side " "$work/times" | awk '{print $2}' | sort -n |
+    awk -v r="$rev" '{x[NR] = $1} END {printf "%-12s median %.3f  min %.3f us/event (%d runs)\n", r, x[int((NR + 1) / 2)], x[1], NR}'
+done
