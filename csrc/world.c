@@ -47,9 +47,17 @@ static inline void ctx_store(const predict_ctx *x, particle *q) {
     q->ev_t = x->best; q->partner = x->partner; q->partner_count = x->partner_count; q->branch = (int8_t)x->branch;
 }
 
-/* Prefetching only pays once the particles outgrow the caches (measured: +26 % at N = 10^6,
- * -7 % at 13500). */
-static inline int big_world(const struct edpd_world *w) { return w->n > 65536; }
+/* Prefetching and the look-ahead only pay once the particles (128 bytes each) come near the
+ * size of a core's L2 (2 MB here). Measured with scripts/ab.sh, medians of 12-15 runs: from
+ * 2.29 to 1.41 us/event at N = 10^6; 4 % faster at N = 13500 in 3-D (1.7 MB of particles), 3 %
+ * slower at N = 10^4 in 2-D (1.3 MB). */
+static inline int big_world(const struct edpd_world *w) {
+#ifdef __EMSCRIPTEN__
+    return 0;  /* WebAssembly has no prefetch instruction: the look-ahead would only add loads */
+#else
+    return (size_t)w->n * sizeof(particle) > ((size_t)3 << 19);
+#endif
+}
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
  * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
