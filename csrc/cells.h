@@ -5,9 +5,9 @@
  * box (a ball falling through its plate) stays in the grid. Particles move between cells at
  * cell-crossing events. A cell keeps a few particle indices in its own record (4, 8 or 16 ints,
  * for the mean occupancy; at about one particle per cell a row of three cells is one cache
- * line), and any more in an overflow list: a scan reads a
- * cell's members in one load instead of walking a linked list, whose every link was a cache
- * miss at large N (measured: 26 % of the scan's time at N = 10^6 waited on the links).
+ * line), and any more in an overflow list: a scan reads a cell's members in one load instead
+ * of walking a linked list, whose every link was a cache miss at large N (measured: 26 % of the
+ * scan's time at N = 10^6 waited on the links).
  * With neighbour lists (neighbours.h) the grid holds list centres and serves only the list
  * rebuilds and the diagnostics: cells are sigma + delta wide and an axis may have 2 or 3 cells
  * (cells_block visits each cell once). */
@@ -25,7 +25,7 @@ typedef struct cell_grid {
     uint32_t count;    /* n[0] n[1] n[2] */
     int rec, inl;      /* ints per cell record; inline particles per record (rec - 1) */
     int32_t *slot;     /* rec ints per cell: inl particles (-1: free), then the overflow list's head */
-    int32_t *next, *prev;   /* the overflow lists (a fourth particle in a cell and beyond) */
+    int32_t *next, *prev;   /* the overflow lists (a cell's particles beyond its inline places) */
     int block_count;        /* the 3x3x3 block of a cell away from every edge: index offsets, */
     int32_t block_off[27];  /* in the order of cells_block (most predictions take this path) */
 } cell_grid;

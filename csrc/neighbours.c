@@ -69,6 +69,13 @@ static int grow(neighbour_lists *nl, uint32_t need) {
 
 static inline int32_t *list_of(const neighbour_lists *nl, uint32_t i) { return nl->idx + (size_t)i * nl->cap; }
 
+/* Whether j's list centre lies within reach ri + reach_j of point c. */
+static inline int within_reach(const struct edpd_world *w, vec3 c, double ri, int32_t j) {
+    vec3 d = min_image(w, v3_sub(c, w->nl.centre[j].c));
+    double cut = ri + w->nl.centre[j].reach;
+    return v3_dot(d, d) < cut * cut;
+}
+
 /* Particles j != i whose centres lie within sigma_ij + delta of point c (in cell block of c). */
 static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32_t *out) {
     const neighbour_lists *nl = &w->nl;
@@ -80,21 +87,13 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
     double ri = nl->centre[i].reach;
     for (uint32_t k = 0; k < nc; k++) {
-        int32_t j = cand[k];
-        vec3 d = min_image(w, v3_sub(c, nl->centre[j].c));
-        double cut = ri + nl->centre[j].reach;
-        out[m] = j;  /* kept or overwritten: no branch on the distance (one in six passes) */
-        m += v3_dot(d, d) < cut * cut;
+        out[m] = cand[k];  /* kept or overwritten: no branch on the distance (one in six passes) */
+        m += (uint32_t)within_reach(w, c, ri, cand[k]);
     }
     if (overflow)
         for (int k = 0; k < count; k++)
-            for (int32_t j = cells_overflow(g, cells[k]); j >= 0; j = g->next[j]) {
-                if ((uint32_t)j == i) continue;
-                vec3 d = min_image(w, v3_sub(c, nl->centre[j].c));
-                double cut = ri + nl->centre[j].reach;
-                out[m] = j;
-                m += v3_dot(d, d) < cut * cut;
-            }
+            for (int32_t j = cells_overflow(g, cells[k]); j >= 0; j = g->next[j])
+                if ((uint32_t)j != i) { out[m] = j; m += (uint32_t)within_reach(w, c, ri, j); }
     return m;
 }
 

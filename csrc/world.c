@@ -166,7 +166,7 @@ static void plan_cells(const struct edpd_world *w, const int base[3], int flat_a
 /* Round 2: the inline members of every cell except `self` gathered, each one's load requested. */
 static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
     pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
-    if (big_world(w))   /* both lines: the pair tests read the first, the earliest partner's counter the second */
+    if (big_world(w))   /* the first line, which the pair tests read (batch_add asks for the counter's) */
         for (uint32_t k = 0; k < pl->m; k++) __builtin_prefetch(&w->p[pl->cand[k]]);
 }
 
@@ -177,7 +177,7 @@ static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     for (uint32_t k = 0; k < pl->m; k++) batch_add(w, &s, &bt, x, pl->cand[k]);
-    if (pl->overflow)   /* a crowded cell's fourth particle and beyond (rare below close packing) */
+    if (pl->overflow)   /* a crowded cell's particles beyond its inline places (rare below close packing) */
         for (int c = 0; c < pl->count; c++)
             for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
                 if (k != s.self) batch_add(w, &s, &bt, x, k);
@@ -385,7 +385,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
     w->collisions++;
     uint32_t oi, oj;
-    if (!w->nl.on && w->n > 1) {  /* neither impact moves a particle to another cell */
+    if (!w->nl.on) {  /* neither impact moves a particle to another cell */
         block_plan pi, pj;
         int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
         plan_cells(w, ci, -1, &pi);
@@ -436,7 +436,9 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
 /* At large N: start the next event's cache misses now. Its particle is needed at once (waiting
  * for it here costs nothing extra), but its partner and its cells' records can arrive while
  * the loop comes round. */
-static void look_ahead_at(const struct edpd_world *w, const particle *t) {
+static void look_ahead(struct edpd_world *w) {
+    eq_warm(&w->queue);
+    const particle *t = &w->p[eq_top(&w->queue)];
     if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
     if (w->nl.on) return;
     block_plan pl;
@@ -452,11 +454,6 @@ static void look_ahead_at(const struct edpd_world *w, const particle *t) {
         cc[a] = layer;
         plan_cells(w, cc, a, &pl);
     } else plan_cells(w, cc, -1, &pl);
-}
-
-static void look_ahead(struct edpd_world *w) {
-    eq_warm(&w->queue);
-    look_ahead_at(w, &w->p[eq_top(&w->queue)]);
 }
 
 /* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
@@ -487,7 +484,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             eq_prefetch(&w->queue, i);
             for (uint32_t k = 1; k < 5; k++) {  /* the next event is one of the heap's runners-up (or i or its partner) */
                 uint32_t r = eq_peek(&w->queue, k);
-                if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }
+                if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }  /* both lines */
             }
             if (q->partner >= 0 && q->ev_t <= q->cross_t) eq_prefetch(&w->queue, (uint32_t)q->partner);
         }
