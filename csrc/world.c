@@ -34,17 +34,22 @@ typedef struct predict_ctx {
     int branch;
     int count_overlaps;
     uint32_t overlaps;
+    int fresh;        /* partner found by this scan: its counter is read once, at the store */
 } predict_ctx;
 
 /* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
  * new layer, a list rebuild's newcomers): i's trajectory is unchanged, so that impact stays valid. */
 static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) {
-    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0};
+    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0, 0};
     return x;
 }
 
-static inline void ctx_store(const predict_ctx *x, particle *q) {
-    q->ev_t = x->best; q->partner = x->partner; q->partner_count = x->partner_count; q->branch = (int8_t)x->branch;
+/* A partner's counter lives in its second cache line: read for the final partner only, not
+ * for every candidate that was the best for a while (no event happens during a scan, so the
+ * value is the same). */
+static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, particle *q) {
+    q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
+    q->partner_count = x->fresh && x->partner >= 0 ? w->p[x->partner].count : x->partner_count;
 }
 
 /* Prefetching and the look-ahead only pay once the particles (128 bytes each) come near the
@@ -107,7 +112,8 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
         double te = s->T + root.dt;
         if (te < best) {
-            best = te; x->partner = c->k; x->partner_count = s->p[c->k].count; x->branch = root.branch;
+            best = te; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
+            if (s->prefetch) __builtin_prefetch(&s->p[c->k].count);
         }
     }
     x->best = best;
@@ -133,7 +139,6 @@ static inline void batch_add(struct edpd_world *w, const scan_consts *s, pair_ba
     c->b = v3_dot(c->dr, c->dv);
     c->k = k;
     bt->overlaps += v3_dot(c->dr, c->dr) < c->sigma * c->sigma;
-    if (s->prefetch) __builtin_prefetch(c->b < 0.0 ? (const void *)&q->count : (const void *)q);  /* a partner's counter is read in pass 2 */
     bt->n += c->b < 0.0;  /* receding: no event for any detector */
     if (bt->n == BATCH) batch_detect(w, s, bt, x);
 }
@@ -264,7 +269,7 @@ enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
 
 static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
     particle *q = &w->p[i];
-    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0};
+    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0};
     if (w->n == 1) {
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {
@@ -279,7 +284,7 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
-    ctx_store(&x, q);
+    ctx_store(w, &x, q);
     if (w->nl.on) predict_exit(w, q, i);
     else predict_crossing(w, q, i);
     if (queue == QUEUE_UPDATE) eq_update(&w->queue, i, event_key(q));
@@ -312,7 +317,7 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
         predict_block(w, base, a, &x);
-        ctx_store(&x, q);
+        ctx_store(w, &x, q);
     }
     predict_crossing(w, q, i);
     eq_update(&w->queue, i, event_key(q));
@@ -329,7 +334,7 @@ static int do_rebuild(struct edpd_world *w, uint32_t i) {
     if (nl_rebuild(w, i, &newcomers) != 0) return -1;
     predict_ctx x = ctx_continue(i, q, w->time);
     predict_list(w, &x, w->nl.scratch, newcomers);
-    ctx_store(&x, q);
+    ctx_store(w, &x, q);
     predict_exit(w, q, i);
     eq_update(&w->queue, i, event_key(q));
     return 0;
