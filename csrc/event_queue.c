@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #define EQ_FAR (INT64_C(1) << 62)   /* slot of +inf, NaN and keys beyond the calendar's range */
-#define EQ_PER_SLOT 4.0             /* target events per slot */
+#define EQ_PER_SLOT 16.0            /* target events per slot */
 
 int eq_init(event_queue *q, uint32_t n) {
     uint32_t nb = 16;
@@ -35,9 +35,6 @@ static inline int64_t slot_of(const event_queue *q, double key) {
 
 /* ---- the current slot: an indexed 4-ary heap ordered by (key, id) ----------------------- */
 
-static inline int before(eq_node a, eq_node b) {
-    return a.key < b.key || (a.key == b.key && a.id < b.id);
-}
 
 static void sift_up(event_queue *q, uint32_t k) {
     eq_node x = q->heap[k];

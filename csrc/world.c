@@ -51,6 +51,13 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
     q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
     q->partner_count = x->fresh && x->partner >= 0 ? w->p[x->partner].count : x->partner_count;
 }
+/* ... with the counter's read left to the caller (*fresh set if it must read it): a pair impact
+ * reads both after both scans, when the lines asked for in pass 2 have arrived. */
+static inline void ctx_store_deferred(const predict_ctx *x, particle *q, int *fresh) {
+    q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
+    q->partner_count = x->partner_count;
+    *fresh = x->fresh && x->partner >= 0;
+}
 
 /* Prefetching and the look-ahead only pay once the particles (128 bytes each) come near the
  * size of a core's L2 (2 MB here). Measured with scripts/ab.sh, medians of 12-15 runs: from
@@ -62,6 +69,13 @@ static inline int big_world(const struct edpd_world *w) {
 #else
     return (size_t)w->n * sizeof(particle) > ((size_t)3 << 19);
 #endif
+}
+
+/* Planning a scan one event ahead (plan_ahead) pays only where most lines come from DRAM
+ * (scripts/ab.sh, medians of 9-15): 8 % faster at N = 10^6 (128 MB of particles), but 4 % slower
+ * at N = 10^5 (13 MB, within this VM's fast 16 MB) and 6 % at N = 13500 (1.7 MB). */
+static inline int far_world(const struct edpd_world *w) {
+    return big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
 }
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
@@ -148,16 +162,6 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
     if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
-/* The candidates of a block scan, gathered before any pair test. A scan at large N waits on
- * two rounds of cache misses (the cells' records, then the candidates), so both rounds are
- * issued as prefetches first, and a pair impact plans both particles' scans before running
- * either: four rounds of misses overlap into two (measured at N = 10^6: see BENCHMARKS.md). */
-typedef struct block_plan {
-    uint32_t cells[27];
-    int count, overflow;
-    uint32_t m;
-    int32_t cand[27 * CELL_MAX_INLINE];
-} block_plan;
 
 /* Round 1: the 3x3x3 block around base[] (only the base layer along `flat_axis`, or none if
  * -1), every cell's record requested. */
@@ -196,6 +200,12 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
     plan_cells(w, base, flat_axis, &pl);
     plan_gather(w, (int32_t)x->i, &pl);
     plan_scan(w, &pl, x);
+}
+
+/* The plan made one event ahead for particle i's current event (see plan_ahead), or NULL. */
+static const block_plan *ahead_for(const struct edpd_world *w, uint32_t i) {
+    const ahead_plan *a = &w->ahead[w->ahead_cur];
+    return a->state == 2 && a->who == i ? &a->pl : NULL;
 }
 
 /* Particle x->i against m listed particles (its neighbour list, or the newcomers to it). */
@@ -267,7 +277,8 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
  * queues it later, having asked for the queue's cache lines meanwhile). */
 enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
 
-static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
+static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan,
+                                int *fresh) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0};
     if (w->n == 1) {
@@ -276,6 +287,7 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
         __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
         predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
     } else {
+        if (!plan) plan = ahead_for(w, i);
         if (plan) plan_scan(w, plan, &x);
         else {
             int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
@@ -284,7 +296,8 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
-    ctx_store(w, &x, q);
+    if (fresh) ctx_store_deferred(&x, q, fresh);
+    else ctx_store(w, &x, q);
     if (w->nl.on) predict_exit(w, q, i);
     else predict_crossing(w, q, i);
     if (queue == QUEUE_UPDATE) eq_update(&w->queue, i, event_key(q));
@@ -293,7 +306,7 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
 }
 
 static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue) {
-    return predict_planned(w, i, count_overlaps, queue, NULL);
+    return predict_planned(w, i, count_overlaps, queue, NULL, NULL);
 }
 
 /* ---- events ---------------------------------------------------------------------------- */
@@ -316,7 +329,9 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
         predict_ctx x = ctx_continue(i, q, w->time);
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
-        predict_block(w, base, a, &x);
+        const block_plan *pl = ahead_for(w, i);
+        if (pl) plan_scan(w, pl, &x);
+        else predict_block(w, base, a, &x);
         ctx_store(w, &x, q);
     }
     predict_crossing(w, q, i);
@@ -391,18 +406,22 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     w->collisions++;
     uint32_t oi, oj;
     if (!w->nl.on) {  /* neither impact moves a particle to another cell */
-        block_plan pi, pj;
+        block_plan pi_, pj;
+        const block_plan *pi = ahead_for(w, i);
         int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
-        plan_cells(w, ci, -1, &pi);
+        if (!pi) plan_cells(w, ci, -1, &pi_);
         plan_cells(w, cj, -1, &pj);
-        plan_gather(w, (int32_t)i, &pi);
+        if (!pi) { plan_gather(w, (int32_t)i, &pi_); pi = &pi_; }
         plan_gather(w, (int32_t)j, &pj);
         if (big_world(w)) { eq_prefetch_unlink(&w->queue, i); eq_prefetch_unlink(&w->queue, j); }
         /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
-        oi = predict_planned(w, i, 1, QUEUE_LATER, &pi);
+        int fi, fj;
+        oi = predict_planned(w, i, 1, QUEUE_LATER, pi, &fi);
         if (big_world(w)) eq_prefetch_insert(&w->queue, event_key(a));
-        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj);
+        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj, &fj);
         eq_update(&w->queue, i, event_key(a));
+        if (fi) a->partner_count = w->p[a->partner].count;
+        if (fj) b->partner_count = w->p[b->partner].count;
     } else {
         oi = predict(w, i, 1, QUEUE_UPDATE);
         oj = predict(w, j, 1, QUEUE_UPDATE);
@@ -438,27 +457,82 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
 
 /* ---- the one verb ---------------------------------------------------------------------- */
 
-/* At large N: start the next event's cache misses now. Its particle is needed at once (waiting
- * for it here costs nothing extra), but its partner and its cells' records can arrive while
- * the loop comes round. */
-static void look_ahead(struct edpd_world *w) {
-    eq_warm(&w->queue);
-    const particle *t = &w->p[eq_top(&w->queue)];
-    if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
-    if (w->nl.on) return;
-    block_plan pl;
+/* ---- planning ahead (large N) ----------------------------------------------------------
+ * An event's scans wait on two rounds of cache misses, the cells' records and then the
+ * candidates in them, and a prediction cannot start before its particle's event is known. But
+ * at large N the next event is almost always the heap's second least now (the current event
+ * re-queues its particles later): so the next event's records are requested when an event
+ * begins (stage 1), its candidates when it ends (stage 2), and the next event scans a block
+ * whose lines have arrived. A wrong guess costs only prefetches; a plan is used only for the
+ * particle, event and cell it was made for, with nothing changed in between. */
+
+/* The block particle t's next event scans: the layer beyond its next cell for a crossing, else
+ * the block around it (for an impact, a stale event's re-prediction or a plane's). Records
+ * requested; 0 if the event scans nothing. */
+static int plan_event(const struct edpd_world *w, const particle *t, block_plan *pl) {
     int cc[3] = {t->cc[0], t->cc[1], t->cc[2]};
-    if (t->cross_t < t->ev_t) {  /* a crossing scans the layer beyond its new cell */
+    if (w->n == 1) return 0;
+    if (t->cross_t < t->ev_t) {
         int a = t->cross_axis, c = cells_step(&w->cells, a, cc[a], t->cross_dir);
-        if (c < 0 || w->cells.n[a] == 1) return;
+        if (c < 0 || w->cells.n[a] == 1) return 0;
         __builtin_prefetch(cells_record(&w->cells, (uint32_t)t->cell), 1);  /* it leaves this cell */
         int layer = cells_step(&w->cells, a, c, t->cross_dir);
-        if (layer < 0) return;
+        if (layer < 0) return 0;
         cc[a] = c;
         __builtin_prefetch(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])), 1);  /* and joins this */
         cc[a] = layer;
-        plan_cells(w, cc, a, &pl);
-    } else plan_cells(w, cc, -1, &pl);
+        plan_cells(w, cc, a, pl);
+    } else plan_cells(w, cc, -1, pl);
+    return 1;
+}
+
+static void ahead_begin(struct edpd_world *w, ahead_plan *a, uint32_t k) {
+    const particle *t = &w->p[k];
+    a->who = k; a->ev_t = t->ev_t; a->cross_t = t->cross_t; a->cell = t->cell;
+    a->state = plan_event(w, t, &a->pl);
+    if (t->partner >= 0 && t->ev_t <= t->cross_t) {  /* its cell is read at stage 2 */
+        __builtin_prefetch(&w->p[t->partner]); __builtin_prefetch(&w->p[t->partner].ev_t);
+    }
+}
+
+/* Stage 1, when an event begins: the likely next event's records and partner. */
+static void plan_ahead(struct edpd_world *w, const particle *q) {
+    if (w->nl.on || !far_world(w)) return;
+    uint32_t g = eq_second(&w->queue, q->partner >= 0 && q->ev_t <= q->cross_t ? (uint32_t)q->partner : w->n);
+    ahead_plan *a = &w->ahead[w->ahead_cur ^ 1];
+    a->state = 0;
+    if (g < w->n) ahead_begin(w, a, g);
+}
+
+/* Stage 2, when an event ends: if stage 1 guessed right, the candidates of the next event's
+ * block and its partner's records; else its records now, as stage 1 would have. */
+static void look_ahead(struct edpd_world *w) {
+    eq_warm(&w->queue);
+    w->ahead[w->ahead_cur].state = 0;
+    w->ahead_cur ^= 1;
+    uint32_t k = eq_top(&w->queue);
+    const particle *t = &w->p[k];
+    if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
+    if (w->nl.on) return;
+    ahead_plan *a = &w->ahead[w->ahead_cur];
+    if (!far_world(w)) {  /* the next event's records only */
+        block_plan pl;
+        plan_event(w, t, &pl);
+        return;
+    }
+    if (!(a->state == 1 && a->who == k && a->ev_t == t->ev_t && a->cross_t == t->cross_t && a->cell == t->cell)) {
+        ahead_begin(w, a, k);
+        a->state = 0;   /* records requested; gathered at the event, as without a plan */
+        return;
+    }
+    plan_gather(w, (int32_t)k, &a->pl);
+    a->state = 2;
+    if (t->partner >= 0 && t->ev_t <= t->cross_t) {
+        const particle *j = &w->p[t->partner];
+        int cj[3] = {j->cc[0], j->cc[1], j->cc[2]};
+        block_plan pj;
+        plan_cells(w, cj, -1, &pj);
+    }
 }
 
 /* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
@@ -480,6 +554,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     if (w->status.state == EDPD_STATE_HALTED) return EDPD_STOP_HALTED;
     if (w->status.state == EDPD_STATE_COLLAPSE) return EDPD_STOP_COLLAPSE;
 
+    w->ahead[0].state = w->ahead[1].state = 0;  /* the caller may have changed the world */
     uint64_t done = 0;
     while (done < max_events) {
         uint32_t i = eq_top(&w->queue);
@@ -492,6 +567,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
                 if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }  /* both lines */
             }
             if (q->partner >= 0 && q->ev_t <= q->cross_t) eq_prefetch(&w->queue, (uint32_t)q->partner);
+            plan_ahead(w, q);
         }
         if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
 

@@ -30,6 +30,26 @@ typedef struct particle {
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
+/* The candidates of a block scan, gathered before any pair test. A scan at large N waits on
+ * two rounds of cache misses (the cells' records, then the candidates), so both rounds are
+ * issued as prefetches first, and a pair impact plans both particles' scans before running
+ * either: four rounds of misses overlap into two (measured at N = 10^6: see BENCHMARKS.md). */
+typedef struct block_plan {
+    uint32_t cells[27];
+    int count, overflow;
+    uint32_t m;
+    int32_t cand[27 * CELL_MAX_INLINE];
+} block_plan;
+
+/* The scan of a coming event, planned while the event before it runs (large N, world.c). */
+typedef struct ahead_plan {
+    block_plan pl;
+    uint32_t who;        /* the particle whose event it is for */
+    int state;           /* 0 none, 1 records requested, 2 candidates gathered */
+    double ev_t, cross_t;
+    int32_t cell;        /* the particle's event and cell when planned: unchanged, or void */
+} ahead_plan;
+
 struct edpd_world {
     edpd_config cfg;          /* validated copy; caller pointers cleared */
     uint32_t n;
@@ -40,6 +60,8 @@ struct edpd_world {
     event_queue queue;
     edpd_plane *planes;       /* shared planes first, then per-particle plates */
     uint32_t shared_planes, plane_count;
+    ahead_plan ahead[2];      /* the next event's (ahead[ahead_cur]) and the one after's */
+    int ahead_cur;
     double box[3];
     int periodic[3];
     vec3 g;
