@@ -81,7 +81,7 @@ static inline uint32_t eq_second(const event_queue *q, uint32_t skip) {
     }
     return m ? q->heap[m].id : q->n;
 }
-/* The k-th node of the current slot's heap (k < 5: the runners-up to the top), or n if none. */
+/* The k-th node of the current slot's heap (k < 9: the runners-up to the top), or n if none. */
 static inline uint32_t eq_peek(const event_queue *q, uint32_t k) { return k < q->size ? q->heap[k].id : q->n; }
 static inline uint32_t eq_top(const event_queue *q) { return q->heap[0].id; }
 static inline double eq_top_key(const event_queue *q) { return q->heap[0].key; }

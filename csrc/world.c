@@ -562,7 +562,9 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         double tk = eq_top_key(&w->queue);
         if (big_world(w)) {  /* every event re-queues i; a pair impact also its partner */
             eq_prefetch(&w->queue, i);
-            for (uint32_t k = 1; k < 5; k++) {  /* the next event is one of the heap's runners-up (or i or its partner) */
+            /* the next events are among the heap's first two levels (16 per slot): their
+             * particles, 8 of them (3 % faster at N = 10^6 than 4, medians of 12) */
+            for (uint32_t k = 1; k < 9; k++) {
                 uint32_t r = eq_peek(&w->queue, k);
                 if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }  /* both lines */
             }
