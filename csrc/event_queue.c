@@ -4,7 +4,12 @@
 #include <stdlib.h>
 
 #define EQ_FAR (INT64_C(1) << 62)   /* slot of +inf, NaN and keys beyond the calendar's range */
-#define EQ_PER_SLOT 16.0            /* target events per slot */
+/* Target events per slot: the heap of the current slot holds about this many, so that the
+ * next events are known an event ahead (world.c plans their scans); a larger heap costs
+ * sifts. 32 instead of 16 from N = 2^18 (3 % faster at N = 10^6, medians of 12); 16 instead
+ * of 4 for all N (5 % faster at N = 10^6, the same at N = 13500). */
+#define EQ_PER_SLOT 16.0
+#define EQ_PER_SLOT_LARGE 32.0
 
 int eq_init(event_queue *q, uint32_t n) {
     uint32_t nb = 16;
@@ -152,7 +157,7 @@ static void refill(event_queue *q) {
     }
 }
 
-/* Slot width from the keys: about EQ_PER_SLOT pops per slot, then every event re-queued. */
+/* Slot width from the keys: about EQ_PER_SLOT(_LARGE) pops per slot, then every event re-queued. */
 static void retune(event_queue *q) {
     double lo = INFINITY, sum = 0.0;
     uint32_t finite = 0;
@@ -160,7 +165,8 @@ static void retune(event_queue *q) {
     for (uint32_t i = 0; i < q->n; i++)
         if (isfinite(q->e[i].key)) { sum += q->e[i].key - lo; finite++; }
     /* look-ahead tau = mean(key - min); pops come about finite / tau per unit time */
-    double width = finite > 0 ? EQ_PER_SLOT * (sum / finite) / finite : 0.0;
+    double per_slot = q->n >= (1u << 18) ? EQ_PER_SLOT_LARGE : EQ_PER_SLOT;
+    double width = finite > 0 ? per_slot * (sum / finite) / finite : 0.0;
     if (!(width > 0.0) || !isfinite(width)) width = 1.0;
     q->inv_width = 1.0 / width;
     if (!(q->inv_width > 0.0) || !isfinite(q->inv_width)) q->inv_width = 1.0;
