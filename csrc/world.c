@@ -208,6 +208,16 @@ static const block_plan *ahead_for(const struct edpd_world *w, uint32_t i) {
     return a->state == 2 && a->who == i ? &a->pl : NULL;
 }
 
+/* Stage 2 early, in the middle of an event whose cell moves are done: the candidates of the
+ * next event's block, gathered once its records (requested when the event began) have had the
+ * event's first half to arrive. look_ahead still checks that the guess was right. */
+static void ahead_gather(struct edpd_world *w) {
+    ahead_plan *a = &w->ahead[w->ahead_cur ^ 1];
+    if (a->state != 1) return;
+    plan_gather(w, (int32_t)a->who, &a->pl);
+    a->state = 3;
+}
+
 /* Particle x->i against m listed particles (its neighbour list, or the newcomers to it). */
 static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
     scan_consts s;
@@ -417,6 +427,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
         int fi, fj;
         oi = predict_planned(w, i, 1, QUEUE_LATER, pi, &fi);
+        ahead_gather(w);
         if (big_world(w)) eq_prefetch_insert(&w->queue, event_key(a));
         oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj, &fj);
         eq_update(&w->queue, i, event_key(a));
@@ -520,12 +531,12 @@ static void look_ahead(struct edpd_world *w) {
         plan_event(w, t, &pl);
         return;
     }
-    if (!(a->state == 1 && a->who == k && a->ev_t == t->ev_t && a->cross_t == t->cross_t && a->cell == t->cell)) {
+    if (!((a->state == 1 || a->state == 3) && a->who == k && a->ev_t == t->ev_t && a->cross_t == t->cross_t && a->cell == t->cell)) {
         ahead_begin(w, a, k);
         a->state = 0;   /* records requested; gathered at the event, as without a plan */
         return;
     }
-    plan_gather(w, (int32_t)k, &a->pl);
+    if (a->state == 1) plan_gather(w, (int32_t)k, &a->pl);
     a->state = 2;
     if (t->partner >= 0 && t->ev_t <= t->cross_t) {
         const particle *j = &w->p[t->partner];

@@ -45,7 +45,7 @@ typedef struct block_plan {
 typedef struct ahead_plan {
     block_plan pl;
     uint32_t who;        /* the particle whose event it is for */
-    int state;           /* 0 none, 1 records requested, 2 candidates gathered */
+    int state;           /* 0 none, 1 records requested, 3 candidates gathered (unchecked), 2 checked */
     double ev_t, cross_t;
     int32_t cell;        /* the particle's event and cell when planned: unchanged, or void */
 } ahead_plan;
