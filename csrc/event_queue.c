@@ -13,7 +13,11 @@
 
 int eq_init(event_queue *q, uint32_t n) {
     uint32_t nb = 16;
-    while (nb < n / 2 && nb < (1u << 24)) nb *= 2;  /* the calendar spans about 2N events */
+    /* The calendar spans 2N events at 4 per slot (8N at 16), 2N at 32 per slot from N = 2^18:
+     * 256 KB of slot heads at N = 10^6, which stay in L2 (3 % faster than 2 MB, medians of 12;
+     * at N = 13500 the longer calendar was 1-3 % faster). */
+    uint32_t slots = n >= (1u << 18) ? n / 16 : n / 2;
+    while (nb < slots && nb < (1u << 24)) nb *= 2;
     q->n = n; q->nb = nb; q->mask = nb - 1; q->size = 0;
     q->heap = big_alloc(sizeof(eq_node) * (n ? n : 1));
     q->e = big_alloc(sizeof(eq_entry) * (n ? n : 1));
