@@ -23,31 +23,69 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
         total *= (uint64_t)g->n[a];
     }
     for (int a = 0; a < 3; a++) g->width[a] = box[a] / g->n[a];
-    g->count = (uint32_t)total;
-    /* records sized for the mean occupancy: few cells overflow, and a sparse grid's record stays small */
-    double mean = (double)particles / (double)g->count;
-    g->rec = mean <= 1.0 ? 4 : mean <= 3.5 ? 8 : 16;
-    g->inl = g->rec - 1;
+    /* records sized for the mean occupancy: few cells overflow (with 2 ints at a mean of 0.7,
+     * a Poisson 3 %), and a sparse grid's record stays small */
+    double mean = (double)particles / (double)total;
+    g->rec = mean <= 0.7 ? 2 : mean <= 1.5 ? 4 : mean <= 4.0 ? 8 : 16;
+    /* tiles of 64 / (4 rec) cells, two per axis from x on (axes of one cell excluded) */
+    int per_tile = 16 / g->rec, tiles[3];
+    uint64_t padded = 1;
+    for (int a = 0; a < 3; a++) {
+        g->tile[a] = 1;
+        if (per_tile > 1 && g->n[a] > 1) { g->tile[a] = 2; per_tile /= 2; }
+    }
+    if (per_tile > 1 && g->n[0] > 1) g->tile[0] *= per_tile;  /* e.g. 2-D: 4 x 2 x 1 */
+    for (int a = 0; a < 3; a++) { tiles[a] = (g->n[a] + g->tile[a] - 1) / g->tile[a]; padded *= (uint64_t)tiles[a] * g->tile[a]; }
+    g->count = (uint32_t)padded;
+    uint32_t cells_per_tile = (uint32_t)(g->tile[0] * g->tile[1] * g->tile[2]);
+    uint32_t tile_stride[3] = {cells_per_tile, cells_per_tile * (uint32_t)tiles[0], cells_per_tile * (uint32_t)tiles[0] * (uint32_t)tiles[1]};
+    uint32_t in_tile_stride[3] = {1, (uint32_t)g->tile[0], (uint32_t)(g->tile[0] * g->tile[1])};
+    for (int a = 0; a < 3; a++) {
+        g->axis_off[a] = malloc(sizeof(uint32_t) * (size_t)g->n[a]);
+        if (!g->axis_off[a]) return -1;
+        for (int c = 0; c < g->n[a]; c++)
+            g->axis_off[a][c] = (uint32_t)(c / g->tile[a]) * tile_stride[a] + (uint32_t)(c % g->tile[a]) * in_tile_stride[a];
+    }
+    /* block offsets of interior cells, by position within the tile, from a cell at tile + l on
+     * each axis (interior: needs n >= 2 tile + 1 and n >= 3) */
+    g->block_count = 0;
+    int room = 1;
+    for (int a = 0; a < 3; a++)
+        if (g->n[a] > 1 && (g->n[a] < 2 * g->tile[a] + 1 || g->n[a] < 3)) room = 0;
+    if (room) {
+        for (int lz = 0; lz < g->tile[2]; lz++)
+            for (int ly = 0; ly < g->tile[1]; ly++)
+                for (int lx = 0; lx < g->tile[0]; lx++) {
+                    int base[3] = {g->n[0] == 1 ? 0 : g->tile[0] + lx, g->n[1] == 1 ? 0 : g->tile[1] + ly, g->n[2] == 1 ? 0 : g->tile[2] + lz};
+                    uint32_t cells[27];
+                    g->block_count = 0;  /* cells_block's general path below */
+                    int m = cells_block(g, base, -1, cells);
+                    int cls = lx + g->tile[0] * (ly + g->tile[1] * lz);
+                    uint32_t c0 = cells_index(g, base[0], base[1], base[2]);
+                    for (int k = 0; k < m; k++) g->block_off[cls][k] = (int32_t)(cells[k] - c0);
+                    g->block_count = m;
+                }
+    }
     g->slot = big_alloc(sizeof(int32_t) * (size_t)g->rec * g->count);
     g->next = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
     g->prev = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
     if (!g->slot || !g->next || !g->prev) return -1;
     for (size_t k = 0; k < (size_t)g->rec * g->count; k++) g->slot[k] = -1;
-    /* offsets of the block around an interior cell, in cells_block's order */
-    int lo[3], hi[3];
-    for (int a = 0; a < 3; a++) { lo[a] = g->n[a] == 1 ? 0 : -1; hi[a] = -lo[a]; }
-    g->block_count = 0;
-    g->block_off[g->block_count++] = 0;
-    for (int dz = lo[2]; dz <= hi[2]; dz++)
-        for (int dy = lo[1]; dy <= hi[1]; dy++)
-            for (int dx = lo[0]; dx <= hi[0]; dx++)
-                if (dx || dy || dz) g->block_off[g->block_count++] = dx + g->n[0] * (dy + g->n[1] * dz);
     return 0;
+}
+
+void cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
+    uint32_t per = (uint32_t)(g->tile[0] * g->tile[1] * g->tile[2]), t = c / per, o = c % per;
+    uint32_t tx = (uint32_t)((g->n[0] + g->tile[0] - 1) / g->tile[0]), ty = (uint32_t)((g->n[1] + g->tile[1] - 1) / g->tile[1]);
+    out[0] = (int)((t % tx) * (uint32_t)g->tile[0] + o % (uint32_t)g->tile[0]);
+    out[1] = (int)(((t / tx) % ty) * (uint32_t)g->tile[1] + (o / (uint32_t)g->tile[0]) % (uint32_t)g->tile[1]);
+    out[2] = (int)((t / (tx * ty)) * (uint32_t)g->tile[2] + o / (uint32_t)(g->tile[0] * g->tile[1]));
 }
 
 void cells_free(cell_grid *g) {
     free(g->slot); free(g->next); free(g->prev);
     g->slot = g->next = g->prev = NULL;
+    for (int a = 0; a < 3; a++) { free(g->axis_off[a]); g->axis_off[a] = NULL; }
 }
 
 int cells_coord(const cell_grid *g, int axis, double x) {
@@ -63,57 +101,67 @@ int cells_coord(const cell_grid *g, int axis, double x) {
     return (int)k;
 }
 
-/* Into the first free inline slot, else to the front of the overflow list. */
+/* Into a free slot of the record; a full record's last particle and p start the overflow list. */
 void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
-    int32_t *s = g->slot + (size_t)g->rec * c;
-    for (int j = 0; j < g->inl; j++)
-        if (s[j] < 0) { s[j] = p; return; }
-    int32_t h = s[g->inl];
+    int32_t *s = g->slot + (size_t)g->rec * c, *last = s + g->rec - 1;
+    for (int j = 0; j < g->rec; j++)
+        if (s[j] == -1) { s[j] = p; return; }
+    int32_t h = *last;
+    if (h >= 0) { g->next[h] = -1; g->prev[h] = p; }
+    else { h = -2 - h; g->prev[h] = p; }
     g->next[p] = h; g->prev[p] = -1;
-    if (h >= 0) g->prev[h] = p;
-    s[g->inl] = p;
+    *last = -2 - p;
 }
 
-/* A freed inline slot stays free until the next insert (scans read all inline slots). */
+/* A freed slot stays free until the next insert (scans read whole records); an overflow list
+ * left with one particle moves back into the record. */
 void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
-    int32_t *s = g->slot + (size_t)g->rec * c;
-    for (int j = 0; j < g->inl; j++)
+    int32_t *s = g->slot + (size_t)g->rec * c, *last = s + g->rec - 1;
+    for (int j = 0; j < g->rec; j++)
         if (s[j] == p) { s[j] = -1; return; }
     int32_t nx = g->next[p], pv = g->prev[p];
-    if (pv >= 0) g->next[pv] = nx; else s[g->inl] = nx;
+    if (pv >= 0) g->next[pv] = nx; else *last = nx >= 0 ? -2 - nx : -1;
     if (nx >= 0) g->prev[nx] = pv;
+    int32_t h = *last <= -2 ? -2 - *last : -1;
+    if (h >= 0 && g->next[h] < 0) *last = h;
 }
 
 int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
     int lo[3], hi[3], count = 0;
-    if (flat_axis < 0) {  /* away from every edge: the precomputed offsets */
+    if (flat_axis < 0 && g->block_count > 0) {  /* away from every edge: the precomputed offsets */
         int inside = 1;
         for (int a = 0; a < 3; a++)
-            if (g->n[a] > 1 && (g->n[a] < 3 || base[a] < 1 || base[a] > g->n[a] - 2)) inside = 0;
+            if (g->n[a] > 1 && (base[a] < 1 || base[a] > g->n[a] - 2)) inside = 0;
         if (inside) {
+            int cls = (base[0] % g->tile[0]) + g->tile[0] * ((base[1] % g->tile[1]) + g->tile[1] * (base[2] % g->tile[2]));
             int32_t c = (int32_t)cells_index(g, base[0], base[1], base[2]);
-            for (int k = 0; k < g->block_count; k++) out[k] = (uint32_t)(c + g->block_off[k]);
+            for (int k = 0; k < g->block_count; k++) out[k] = (uint32_t)(c + g->block_off[cls][k]);
             return g->block_count;
         }
     }
+    uint32_t off[3][3];  /* per axis: the table entries of offsets -1, 0, +1 (lo..hi) */
     for (int a = 0; a < 3; a++) {
         int flat = g->n[a] == 1 || a == flat_axis;
         lo[a] = flat ? 0 : -1;
         hi[a] = flat ? 0 : 1;
         if (!flat && g->n[a] == 2 && g->periodic[a]) lo[a] = 0;  /* -1 and +1 are the same cell */
+        for (int d = lo[a]; d <= hi[a]; d++) {
+            int c = cells_step(g, a, base[a], d);
+            off[a][d + 1] = c < 0 ? UINT32_MAX : g->axis_off[a][c];
+        }
     }
     /* the base cell first: its particles are the likeliest partners, and an early best time
      * lets the cheap rejection before the square root (world.c) skip more of the others */
-    out[count++] = cells_index(g, base[0], base[1], base[2]);
+    out[count++] = off[0][1] + off[1][1] + off[2][1];
     for (int dz = lo[2]; dz <= hi[2]; dz++) {
-        int z = cells_step(g, 2, base[2], dz);
-        if (z < 0) continue;
+        uint32_t z = off[2][dz + 1];
+        if (z == UINT32_MAX) continue;
         for (int dy = lo[1]; dy <= hi[1]; dy++) {
-            int y = cells_step(g, 1, base[1], dy);
-            if (y < 0) continue;
+            uint32_t y = off[1][dy + 1];
+            if (y == UINT32_MAX) continue;
             for (int dx = lo[0]; dx <= hi[0]; dx++) {
-                int xx = cells_step(g, 0, base[0], dx);
-                if (xx >= 0 && (dx || dy || dz)) out[count++] = cells_index(g, xx, y, z);
+                uint32_t x = off[0][dx + 1];
+                if (x != UINT32_MAX && (dx || dy || dz)) out[count++] = x + y + z;
             }
         }
     }

@@ -3,11 +3,12 @@
  * cells: with 3, a pair in cells 0 and 2 can meet through an image other than the minimum image
  * of the moment it was predicted (a missed collision the fuzzer found); on open axes the two edge cells reach out to infinity, so a particle that leaves the
  * box (a ball falling through its plate) stays in the grid. Particles move between cells at
- * cell-crossing events. A cell keeps a few particle indices in its own record (4, 8 or 16 ints,
- * for the mean occupancy; at about one particle per cell a row of three cells is one cache
- * line), and any more in an overflow list: a scan reads a cell's members in one load instead
- * of walking a linked list, whose every link was a cache miss at large N (measured: 26 % of the
- * scan's time at N = 10^6 waited on the links).
+ * cell-crossing events. A cell keeps its particle indices in its own record (2, 4, 8 or 16 ints,
+ * for the mean occupancy), and only a crowded cell's beyond that in an overflow list: a scan
+ * reads a cell's members in one load instead of walking a linked list, whose every link was a
+ * cache miss at large N (measured: 26 % of the scan's time at N = 10^6 waited on the links).
+ * Records lie in tiles of one cache line (2 x 2 x 2 cells of 8 bytes, 2 x 2 x 1 of 16, ...), so
+ * a 3x3x3 block reads 8 lines of 8-byte records where rows of cells needed 13.5 on average.
  * With neighbour lists (neighbours.h) the grid holds list centres and serves only the list
  * rebuilds and the diagnostics: cells are sigma + delta wide and an axis may have 2 or 3 cells
  * (cells_block visits each cell once). */
@@ -16,18 +17,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CELL_MAX_INLINE 15
+#define CELL_MAX_INLINE 16
 
 typedef struct cell_grid {
     int n[3];          /* cells per axis */
     double width[3];   /* cell edge per axis */
     int periodic[3];
-    uint32_t count;    /* n[0] n[1] n[2] */
-    int rec, inl;      /* ints per cell record; inline particles per record (rec - 1) */
-    int32_t *slot;     /* rec ints per cell: inl particles (-1: free), then the overflow list's head */
+    uint32_t count;    /* records: n[0] n[1] n[2] and the padding of partial tiles */
+    int rec;           /* ints per cell record (2, 4, 8 or 16) */
+    int32_t *slot;     /* rec ints per cell: particles, -1 if free; the last one, if <= -2, is
+                        * -2 - the head of the overflow list (then the cell has more than rec) */
     int32_t *next, *prev;   /* the overflow lists (a cell's particles beyond its inline places) */
-    int block_count;        /* the 3x3x3 block of a cell away from every edge: index offsets, */
-    int32_t block_off[27];  /* in the order of cells_block (most predictions take this path) */
+    /* Records in tiles of tile[0] x tile[1] x tile[2] cells, one cache line per tile. A cell's
+     * index is axis_off[0][x] + axis_off[1][y] + axis_off[2][z]. */
+    int tile[3];
+    uint32_t *axis_off[3];
+    /* the 3x3x3 block of a cell away from every edge: index offsets in cells_block's order,
+     * one set per position within a tile (most predictions take this path) */
+    int block_count;
+    int32_t block_off[8][27];
 } cell_grid;
 
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
@@ -36,13 +44,9 @@ void cells_free(cell_grid *g);
 /* Cell index along one axis for a coordinate (clamped on open axes, wrapped on periodic ones). */
 int cells_coord(const cell_grid *g, int axis, double x);
 static inline uint32_t cells_index(const cell_grid *g, int cx, int cy, int cz) {
-    return (uint32_t)cx + (uint32_t)g->n[0] * ((uint32_t)cy + (uint32_t)g->n[1] * (uint32_t)cz);
+    return g->axis_off[0][cx] + g->axis_off[1][cy] + g->axis_off[2][cz];
 }
-static inline void cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
-    out[0] = (int)(c % (uint32_t)g->n[0]);
-    out[1] = (int)((c / (uint32_t)g->n[0]) % (uint32_t)g->n[1]);
-    out[2] = (int)(c / ((uint32_t)g->n[0] * (uint32_t)g->n[1]));
-}
+void cells_unindex(const cell_grid *g, uint32_t c, int out[3]);
 /* The cell holding point (x, y, z). */
 static inline uint32_t cells_of_point(const cell_grid *g, double x, double y, double z) {
     return cells_index(g, cells_coord(g, 0, x), cells_coord(g, 1, y), cells_coord(g, 2, z));
@@ -51,7 +55,10 @@ static inline uint32_t cells_of_point(const cell_grid *g, double x, double y, do
 void cells_insert(cell_grid *g, int32_t p, uint32_t c);
 void cells_remove(cell_grid *g, int32_t p, uint32_t c);
 static inline const int32_t *cells_record(const cell_grid *g, uint32_t c) { return g->slot + (size_t)g->rec * c; }
-static inline int32_t cells_overflow(const cell_grid *g, uint32_t c) { return cells_record(g, c)[g->inl]; }
+static inline int32_t cells_overflow(const cell_grid *g, uint32_t c) {
+    int32_t last = cells_record(g, c)[g->rec - 1];
+    return last <= -2 ? -2 - last : -1;
+}
 
 /* The inline members other than `self` of cells[0..count), appended to out (room for
  * count * CELL_MAX_INLINE) without a branch per slot (about one particle per cell: such a
@@ -60,15 +67,15 @@ static inline int32_t cells_overflow(const cell_grid *g, uint32_t c) { return ce
 static inline uint32_t cells_gather(const cell_grid *g, const uint32_t *cells, int count, int32_t self,
                                     int32_t *out, int *overflow) {
     uint32_t m = 0;
-    int ovf = 0, inl = g->inl;
+    int ovf = 0, rec = g->rec;
     for (int c = 0; c < count; c++) {
         const int32_t *r = cells_record(g, cells[c]);
-        for (int j = 0; j < inl; j++) {
+        for (int j = 0; j < rec; j++) {
             int32_t k = r[j];
             out[m] = k;
             m += (uint32_t)((k >= 0) & (k != self));
         }
-        ovf |= r[inl] >= 0;
+        ovf |= r[rec - 1] <= -2;
     }
     *overflow = ovf;
     return m;
@@ -79,8 +86,9 @@ static inline uint32_t cells_gather(const cell_grid *g, const uint32_t *cells, i
 typedef struct cell_iter { const int32_t *s; int j; int32_t k; } cell_iter;
 static inline cell_iter cells_iter(const cell_grid *g, uint32_t c) { cell_iter it = {cells_record(g, c), 0, -1}; return it; }
 static inline int32_t cells_iter_next(const cell_grid *g, cell_iter *it) {
-    while (it->j < g->inl) { int32_t k = it->s[it->j++]; if (k >= 0) return k; }
-    it->k = it->j++ == g->inl ? it->s[g->inl] : g->next[it->k];
+    while (it->j < g->rec) { int32_t k = it->s[it->j++]; if (k >= 0) return k; }
+    if (it->j++ == g->rec) { int32_t last = it->s[g->rec - 1]; it->k = last <= -2 ? -2 - last : -1; }
+    else it->k = g->next[it->k];
     return it->k;  /* -1 ends the walk: callers stop there */
 }
 #define CELLS_FOR_EACH(g, c, k) for (cell_iter it_##k = cells_iter(g, c); ((k) = cells_iter_next(g, &it_##k)) >= 0;)

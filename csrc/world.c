@@ -331,7 +331,7 @@ static void do_crossing(struct edpd_world *w, uint32_t i) {
     else if (next < 0) { next = g->n[a] - 1; v3_set(&q->r, a, v3_get(q->r, a) + w->box[a]); }
     cc[a] = next;
     cells_remove(g, (int32_t)i, (uint32_t)q->cell);
-    particle_set_cell(q, g, cells_index(g, cc[0], cc[1], cc[2]));
+    particle_set_cell_at(q, g, cc);
     cells_insert(g, (int32_t)i, (uint32_t)q->cell);
 
     int layer = cells_step(g, a, cc[a], dir);

@@ -85,7 +85,12 @@ struct edpd_world {
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
 };
 
-/* Particle k now belongs to cell c (index and coordinates kept in the particle). */
+/* Particle q now belongs to the cell at coordinates cc[] (index and coordinates kept in it). */
+static inline void particle_set_cell_at(particle *q, const cell_grid *g, const int cc[3]) {
+    q->cell = (int32_t)cells_index(g, cc[0], cc[1], cc[2]);
+    for (int a = 0; a < 3; a++) q->cc[a] = (uint16_t)cc[a];
+}
+/* ... or to cell c. */
 static inline void particle_set_cell(particle *q, const cell_grid *g, uint32_t c) {
     int cc[3];
     cells_unindex(g, c, cc);
