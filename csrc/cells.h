@@ -27,7 +27,7 @@ typedef struct cell_grid {
     int rec;           /* ints per cell record (2, 4, 8 or 16) */
     int32_t *slot;     /* rec ints per cell: particles, -1 if free; the last one, if <= -2, is
                         * -2 - the head of the overflow list (then the cell has more than rec) */
-    int32_t *next, *prev;   /* the overflow lists (a cell's particles beyond its inline places) */
+    int32_t *next, *prev;   /* the overflow lists (a crowded cell's particles beyond its record) */
     /* Records in tiles of tile[0] x tile[1] x tile[2] cells, one cache line per tile. A cell's
      * index is axis_off[0][x] + axis_off[1][y] + axis_off[2][z]. */
     int tile[3];

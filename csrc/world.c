@@ -186,7 +186,7 @@ static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     for (uint32_t k = 0; k < pl->m; k++) batch_add(w, &s, &bt, x, pl->cand[k]);
-    if (pl->overflow)   /* a crowded cell's particles beyond its inline places (rare below close packing) */
+    if (pl->overflow)   /* a crowded cell's particles beyond its record (rare below close packing) */
         for (int c = 0; c < pl->count; c++)
             for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
                 if (k != s.self) batch_add(w, &s, &bt, x, k);

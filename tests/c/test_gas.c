@@ -70,7 +70,7 @@ static void pressure(int dim, double phi, uint32_t n, double t_eq, double t_run,
 int main(void) {
     edpd_error err;
     /* Crowded cells: one sphere of diameter 1 sets the cells 1 wide, 512 of diameter 0.2 sit in
-     * 8 of them (64 each), far beyond a cell record's inline places (7 here), so every scan walks the
+     * 8 of them (64 each), far beyond a cell record's places (4 here), so every scan walks the
      * overflow lists. A candidate missed there lets two spheres pass through each other: an
      * overlap at one of the checks. Energy and momentum are exact laws of the elastic gas. */
     {
