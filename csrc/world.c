@@ -473,8 +473,8 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
  * candidates in them, and a prediction cannot start before its particle's event is known. But
  * at large N the next event is almost always the heap's second least now (the current event
  * re-queues its particles later): so the next event's records are requested when an event
- * begins (stage 1), its candidates when it ends (stage 2), and the next event scans a block
- * whose lines have arrived. A wrong guess costs only prefetches; a plan is used only for the
+ * begins (stage 1), its candidates gathered in the middle of a pair impact (ahead_gather) or
+ * when the event ends (stage 2), and the next event scans a block whose lines have arrived. A wrong guess costs only prefetches; a plan is used only for the
  * particle, event and cell it was made for, with nothing changed in between. */
 
 /* The block particle t's next event scans: the layer beyond its next cell for a crossing, else
