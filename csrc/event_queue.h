@@ -65,7 +65,7 @@ static inline void eq_warm(event_queue *q) {
 /* ... and the slot list a key will join. */
 void eq_prefetch_insert(const event_queue *q, double key);
 /* The queue's order: (key, particle index). */
-static inline int before(eq_node a, eq_node b) {
+static inline int eq_before(eq_node a, eq_node b) {
     return a.key < b.key || (a.key == b.key && a.id < b.id);
 }
 /* The likeliest next top once the top and particle `skip` (the top's partner, whose copy of
@@ -76,8 +76,8 @@ static inline uint32_t eq_second(const event_queue *q, uint32_t skip) {
     for (uint32_t k = 1; k < end; k++) {
         if (q->heap[k].id == skip) {
             uint32_t c0 = 4 * k + 1, c1 = c0 + 4 < q->size ? c0 + 4 : q->size;
-            for (uint32_t c = c0; c < c1; c++) if (m == 0 || before(q->heap[c], q->heap[m])) m = c;
-        } else if (m == 0 || before(q->heap[k], q->heap[m])) m = k;
+            for (uint32_t c = c0; c < c1; c++) if (m == 0 || eq_before(q->heap[c], q->heap[m])) m = c;
+        } else if (m == 0 || eq_before(q->heap[k], q->heap[m])) m = k;
     }
     return m ? q->heap[m].id : q->n;
 }

@@ -46,17 +46,23 @@ static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) 
 
 /* A partner's counter lives in its second cache line: read for the final partner only, not
  * for every candidate that was the best for a while (no event happens during a scan, so the
- * value is the same). */
-static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, particle *q) {
-    q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
-    q->partner_count = x->fresh && x->partner >= 0 ? w->p[x->partner].count : x->partner_count;
-}
-/* ... with the counter's read left to the caller (*fresh set if it must read it): a pair impact
- * reads both after both scans, when the lines asked for in pass 2 have arrived. */
+ * value is the same). The deferred form leaves that read to the caller (*fresh set if it must
+ * make it): a pair impact reads both after both scans, when the lines asked for in pass 2 have
+ * arrived. */
 static inline void ctx_store_deferred(const predict_ctx *x, particle *q, int *fresh) {
     q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
     q->partner_count = x->partner_count;
     *fresh = x->fresh && x->partner >= 0;
+}
+static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, particle *q) {
+    int fresh;
+    ctx_store_deferred(x, q, &fresh);
+    if (fresh) q->partner_count = w->p[x->partner].count;
+}
+
+/* The partner of q's pending pair impact if that is its next event, else -1. */
+static inline int32_t pair_partner(const particle *q) {
+    return q->partner >= 0 && q->ev_t <= q->cross_t ? q->partner : -1;
 }
 
 /* Prefetching and the look-ahead only pay once the particles (128 bytes each) come near the
@@ -162,7 +168,6 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
     if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
-
 /* Round 1: the 3x3x3 block around base[] (only the base layer along `flat_axis`, or none if
  * -1), every cell's record requested. */
 static void plan_cells(const struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
@@ -175,7 +180,7 @@ static void plan_cells(const struct edpd_world *w, const int base[3], int flat_a
 /* Round 2: the inline members of every cell except `self` gathered, each one's load requested. */
 static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
     pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
-    if (big_world(w))   /* the first line, which the pair tests read (batch_add asks for the counter's) */
+    if (big_world(w))   /* the first line, which the pair tests read */
         for (uint32_t k = 0; k < pl->m; k++) __builtin_prefetch(&w->p[pl->cand[k]]);
 }
 
@@ -281,12 +286,13 @@ static void predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
 
 static inline double event_key(const particle *q) { return q->ev_t < q->cross_t ? q->ev_t : q->cross_t; }
 
-/* Full prediction for particle i, which must be up to date at w->time. Returns the number of
- * particles it overlaps if count_overlaps is set. */
-/* What predict() does with the new key: the initial build, an update, or nothing (the caller
- * queues it later, having asked for the queue's cache lines meanwhile). */
+/* What a prediction does with the new key: the initial build, an update, or nothing (the
+ * caller queues it later, having asked for the queue's cache lines meanwhile). */
 enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
 
+/* Full prediction for particle i, which must be up to date at w->time, with a planned block
+ * (or NULL). Returns the number of particles it overlaps if count_overlaps is set; fresh: see
+ * ctx_store_deferred (NULL: read the counter here). */
 static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan,
                                 int *fresh) {
     particle *q = &w->p[i];
@@ -474,8 +480,9 @@ static void set_status(struct edpd_world *w, edpd_state s, const char *reason, i
  * at large N the next event is almost always the heap's second least now (the current event
  * re-queues its particles later): so the next event's records are requested when an event
  * begins (stage 1), its candidates gathered in the middle of a pair impact (ahead_gather) or
- * when the event ends (stage 2), and the next event scans a block whose lines have arrived. A wrong guess costs only prefetches; a plan is used only for the
- * particle, event and cell it was made for, with nothing changed in between. */
+ * when the event ends (stage 2), and the next event scans a block whose lines have arrived.
+ * A wrong guess costs only prefetches; a plan is used only for the particle, event and cell it
+ * was made for, with nothing changed in between. */
 
 /* The block particle t's next event scans: the layer beyond its next cell for a crossing, else
  * the block around it (for an impact, a stale event's re-prediction or a plane's). Records
@@ -501,15 +508,15 @@ static void ahead_begin(struct edpd_world *w, ahead_plan *a, uint32_t k) {
     const particle *t = &w->p[k];
     a->who = k; a->ev_t = t->ev_t; a->cross_t = t->cross_t; a->cell = t->cell;
     a->state = plan_event(w, t, &a->pl);
-    if (t->partner >= 0 && t->ev_t <= t->cross_t) {  /* its cell is read at stage 2 */
-        __builtin_prefetch(&w->p[t->partner]); __builtin_prefetch(&w->p[t->partner].ev_t);
-    }
+    int32_t j = pair_partner(t);
+    if (j >= 0) { __builtin_prefetch(&w->p[j]); __builtin_prefetch(&w->p[j].ev_t); }  /* its cell is read at stage 2 */
 }
 
 /* Stage 1, when an event begins: the likely next event's records and partner. */
 static void plan_ahead(struct edpd_world *w, const particle *q) {
     if (w->nl.on || !far_world(w)) return;
-    uint32_t g = eq_second(&w->queue, q->partner >= 0 && q->ev_t <= q->cross_t ? (uint32_t)q->partner : w->n);
+    int32_t j = pair_partner(q);
+    uint32_t g = eq_second(&w->queue, j >= 0 ? (uint32_t)j : w->n);
     ahead_plan *a = &w->ahead[w->ahead_cur ^ 1];
     a->state = 0;
     if (g < w->n) ahead_begin(w, a, g);
@@ -523,7 +530,8 @@ static void look_ahead(struct edpd_world *w) {
     w->ahead_cur ^= 1;
     uint32_t k = eq_top(&w->queue);
     const particle *t = &w->p[k];
-    if (t->partner >= 0 && t->ev_t <= t->cross_t) __builtin_prefetch(&w->p[t->partner]);
+    int32_t j = pair_partner(t);
+    if (j >= 0) __builtin_prefetch(&w->p[j]);
     if (w->nl.on) return;
     ahead_plan *a = &w->ahead[w->ahead_cur];
     if (!far_world(w)) {  /* the next event's records only */
@@ -538,9 +546,8 @@ static void look_ahead(struct edpd_world *w) {
     }
     if (a->state == 1) plan_gather(w, (int32_t)k, &a->pl);
     a->state = 2;
-    if (t->partner >= 0 && t->ev_t <= t->cross_t) {
-        const particle *j = &w->p[t->partner];
-        int cj[3] = {j->cc[0], j->cc[1], j->cc[2]};
+    if (j >= 0) {
+        int cj[3] = {w->p[j].cc[0], w->p[j].cc[1], w->p[j].cc[2]};
         block_plan pj;
         plan_cells(w, cj, -1, &pj);
     }
@@ -579,7 +586,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
                 uint32_t r = eq_peek(&w->queue, k);
                 if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }  /* both lines */
             }
-            if (q->partner >= 0 && q->ev_t <= q->cross_t) eq_prefetch(&w->queue, (uint32_t)q->partner);
+            if (pair_partner(q) >= 0) eq_prefetch(&w->queue, (uint32_t)q->partner);
             plan_ahead(w, q);
         }
         if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
