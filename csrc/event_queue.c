@@ -116,7 +116,7 @@ static void insert(event_queue *q, uint32_t i) {
 
 void eq_prefetch_insert(const event_queue *q, double key) {
     int64_t s = slot_of(q, key);
-    if (s > q->cur && s - q->cur < (int64_t)q->nb) __builtin_prefetch(&q->head[s & q->mask], 1);
+    if (s > q->cur && s - q->cur < (int64_t)q->nb) mem_request_write(&q->head[s & q->mask]);
 }
 
 /* Overflow events that now fall within the calendar move to their slots (or the heap). */
@@ -156,7 +156,7 @@ static void refill(event_queue *q) {
         /* at large N each record of a slot list is a cache miss, one after the other: start
          * on the next slot's first now */
         int32_t h = q->head[(b + 1) & q->mask];
-        if (h >= 0) __builtin_prefetch(&q->e[h]);
+        if (h >= 0) mem_hint(&q->e[h]);
         q->warm = h;
     }
 }

@@ -9,6 +9,7 @@
 #ifndef EDPD_EVENT_QUEUE_H
 #define EDPD_EVENT_QUEUE_H
 #include <stdint.h>
+#include "memory.h"
 
 #define EQ_LISTED UINT32_MAX
 
@@ -45,12 +46,12 @@ void eq_build(event_queue *q, uint32_t n);
 void eq_update(event_queue *q, uint32_t particle, double key);
 /* Hints for large N, where every record is a cache miss: start loading particle i's record, and
  * (once that has arrived) the records an update of i will touch to unlink it. */
-static inline void eq_prefetch(const event_queue *q, uint32_t i) { __builtin_prefetch(&q->e[i]); }
+static inline void eq_prefetch(const event_queue *q, uint32_t i) { mem_request(&q->e[i]); }
 static inline void eq_prefetch_unlink(const event_queue *q, uint32_t i) {
     const eq_entry *e = &q->e[i];
     if (e->pos != EQ_LISTED) return;
-    if (e->next >= 0) __builtin_prefetch(&q->e[e->next], 1);
-    if (e->prev >= 0) __builtin_prefetch(&q->e[e->prev], 1);
+    if (e->next >= 0) mem_request_write(&q->e[e->next]);
+    if (e->prev >= 0) mem_request_write(&q->e[e->prev]);
 }
 /* One more record of the next slot's list, once per event: a refill then finds the list's
  * records loaded instead of missing on each in turn. Only prefetches: the walk may follow links
@@ -59,7 +60,7 @@ static inline void eq_warm(event_queue *q) {
     int32_t k = q->warm;
     if (k < 0) return;
     int32_t nx = q->e[k].next;
-    if (nx >= 0 && (uint32_t)nx < q->n) __builtin_prefetch(&q->e[nx]); else nx = -1;
+    if (nx >= 0 && (uint32_t)nx < q->n) mem_request(&q->e[nx]); else nx = -1;
     q->warm = nx;
 }
 /* ... and the slot list a key will join. */

@@ -65,23 +65,24 @@ static inline int32_t pair_partner(const particle *q) {
     return q->partner >= 0 && q->ev_t <= q->cross_t ? q->partner : -1;
 }
 
-/* Prefetching and the look-ahead only pay once the particles (128 bytes each) come near the
- * size of a core's L2 (2 MB here). Measured with scripts/ab.sh, medians of 12-15 runs: from
- * 2.29 to 1.41 us/event at N = 10^6; 4 % faster at N = 13500 in 3-D (1.7 MB of particles), 3 %
- * slower at N = 10^4 in 2-D (1.3 MB). */
+/* Requests ahead (memory.h) and the look-ahead only pay once the particles (128 bytes each)
+ * come near the size of a core's L2 (2 MB here). Natively, measured with scripts/ab.sh, medians
+ * of 12-15 runs: from 2.29 to 1.41 us/event at N = 10^6; 4 % faster at N = 13500 in 3-D
+ * (1.7 MB of particles), 3 % slower at N = 10^4 in 2-D (1.3 MB). In WebAssembly, where a
+ * request is a load (scripts/wasm_ab.sh, Node): 7 % slower at N = 13500, even at 20000
+ * (2.6 MB), 8 % faster at 32000 (4.1 MB), 30 % at 10^5. */
 static inline int big_world(const struct edpd_world *w) {
-#ifdef __EMSCRIPTEN__
-    return 0;  /* WebAssembly has no prefetch instruction: the look-ahead would only add loads */
-#else
-    return (size_t)w->n * sizeof(particle) > ((size_t)3 << 19);
-#endif
+    size_t bytes = (size_t)w->n * sizeof(particle);
+    return MEM_REQUEST_STALLS ? bytes > ((size_t)3 << 20) : bytes > ((size_t)3 << 19);
 }
 
 /* Planning a scan one event ahead (plan_ahead) pays only where most lines come from DRAM
  * (scripts/ab.sh, medians of 9-15): 8 % faster at N = 10^6 (128 MB of particles), but 4 % slower
  * at N = 10^5 (13 MB, within this VM's fast 16 MB) and 6 % at N = 13500 (1.7 MB). */
 static inline int far_world(const struct edpd_world *w) {
-    return big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
+    /* In WebAssembly planning ahead was 3 % slower at N = 10^6 (scripts/wasm_ab.sh): its
+     * requests stall the event they are made in */
+    return !MEM_REQUEST_STALLS && big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
 }
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
@@ -91,7 +92,7 @@ typedef struct scan_consts {
     vec3 ri, vi, g;
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
-    int prefetch;   /* big_world() */
+    int prefetch;   /* the partner's counter line while scanning: a hint (natively only) */
     int32_t self;
     edpd_detector det;
 } scan_consts;
@@ -104,7 +105,7 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
     s->det = w->cfg.detector;
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s->self = (int32_t)x->i;
-    s->prefetch = big_world(w);
+    s->prefetch = big_world(w) && !MEM_REQUEST_STALLS;
 }
 
 /* The pair tests run in two passes over batches of candidates. Pass 1, without data-dependent
@@ -133,7 +134,7 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
         double te = s->T + root.dt;
         if (te < best) {
             best = te; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
-            if (s->prefetch) __builtin_prefetch(&s->p[c->k].count);
+            if (s->prefetch) mem_hint(&s->p[c->k].count);
         }
     }
     x->best = best;
@@ -174,14 +175,23 @@ static void plan_cells(const struct edpd_world *w, const int base[3], int flat_a
     const cell_grid *g = &w->cells;
     pl->count = cells_block(g, base, flat_axis, pl->cells);
     if (big_world(w))
-        for (int c = 0; c < pl->count; c++) __builtin_prefetch(cells_record(g, pl->cells[c]));
+        for (int c = 0; c < pl->count; c++) mem_request(cells_record(g, pl->cells[c]));
 }
 
-/* Round 2: the inline members of every cell except `self` gathered, each one's load requested. */
-static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
+/* Round 2: the inline members of every cell except `self` gathered (then plan_request). */
+static void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl) {
     pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
-    if (big_world(w))   /* the first line, which the pair tests read */
-        for (uint32_t k = 0; k < pl->m; k++) __builtin_prefetch(&w->p[pl->cand[k]]);
+}
+
+/* ... and each one's first line, which the pair tests read, requested. */
+static void plan_request(const struct edpd_world *w, const block_plan *pl) {
+    if (big_world(w))
+        for (uint32_t k = 0; k < pl->m; k++) mem_request(&w->p[pl->cand[k]]);
+}
+
+static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
+    plan_collect(w, self, pl);
+    plan_request(w, pl);
 }
 
 /* The pair tests of particle x->i against a gathered block. */
@@ -228,7 +238,8 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     scan_consts s;
     scan_setup(w, x, &s);
     /* the list is known up front: start every particle's load before the first pair test */
-    for (uint32_t k = 0; k < m; k++) __builtin_prefetch(&s.p[list[k]]);
+    if (big_world(w) || !MEM_REQUEST_STALLS)
+        for (uint32_t k = 0; k < m; k++) mem_request(&s.p[list[k]]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     for (uint32_t k = 0; k < m; k++) batch_add(w, &s, &bt, x, list[k]);
@@ -300,7 +311,7 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
     if (w->n == 1) {
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {
-        __builtin_prefetch(&w->nl.centre[i]);  /* for the exit time, after the scan */
+        mem_hint(&w->nl.centre[i]);  /* for the exit time, after the scan */
         predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
     } else {
         if (!plan) plan = ahead_for(w, i);
@@ -388,9 +399,10 @@ static double effective_restitution(const struct edpd_world *w, double e, uint32
  * an overlap deepen. */
 static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
-    if (w->nl.on) {  /* both re-predict next: start loading j's neighbours while i's are scanned */
+    if (w->nl.on && (big_world(w) || !MEM_REQUEST_STALLS)) {
+        /* both re-predict next: start loading j's neighbours while i's are scanned */
         const int32_t *lj = w->nl.idx + (size_t)j * w->nl.cap;
-        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) __builtin_prefetch(&w->p[lj[k]]);
+        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) mem_request(&w->p[lj[k]]);
     }
     bring_to(w, b, w->time);
     vec3 dr = min_image(w, v3_sub(a->r, b->r));
@@ -427,8 +439,12 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
         if (!pi) plan_cells(w, ci, -1, &pi_);
         plan_cells(w, cj, -1, &pj);
-        if (!pi) { plan_gather(w, (int32_t)i, &pi_); pi = &pi_; }
-        plan_gather(w, (int32_t)j, &pj);
+        /* both gathered before either's candidates are requested: in WebAssembly the requests
+         * stall, and so both sets arrive in one wait (7 % faster at N = 10^6) */
+        if (!pi) plan_collect(w, (int32_t)i, &pi_);
+        plan_collect(w, (int32_t)j, &pj);
+        if (!pi) { plan_request(w, &pi_); pi = &pi_; }
+        plan_request(w, &pj);
         if (big_world(w)) { eq_prefetch_unlink(&w->queue, i); eq_prefetch_unlink(&w->queue, j); }
         /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
         int fi, fj;
@@ -493,11 +509,11 @@ static int plan_event(const struct edpd_world *w, const particle *t, block_plan 
     if (t->cross_t < t->ev_t) {
         int a = t->cross_axis, c = cells_step(&w->cells, a, cc[a], t->cross_dir);
         if (c < 0 || w->cells.n[a] == 1) return 0;
-        __builtin_prefetch(cells_record(&w->cells, (uint32_t)t->cell), 1);  /* it leaves this cell */
+        mem_request_write(cells_record(&w->cells, (uint32_t)t->cell));  /* it leaves this cell */
         int layer = cells_step(&w->cells, a, c, t->cross_dir);
         if (layer < 0) return 0;
         cc[a] = c;
-        __builtin_prefetch(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])), 1);  /* and joins this */
+        mem_request_write(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])));  /* and joins this */
         cc[a] = layer;
         plan_cells(w, cc, a, pl);
     } else plan_cells(w, cc, -1, pl);
@@ -509,7 +525,7 @@ static void ahead_begin(struct edpd_world *w, ahead_plan *a, uint32_t k) {
     a->who = k; a->ev_t = t->ev_t; a->cross_t = t->cross_t; a->cell = t->cell;
     a->state = plan_event(w, t, &a->pl);
     int32_t j = pair_partner(t);
-    if (j >= 0) { __builtin_prefetch(&w->p[j]); __builtin_prefetch(&w->p[j].ev_t); }  /* its cell is read at stage 2 */
+    if (j >= 0) { mem_request(&w->p[j]); mem_request(&w->p[j].ev_t); }  /* its cell is read at stage 2 */
 }
 
 /* Stage 1, when an event begins: the likely next event's records and partner. */
@@ -531,7 +547,7 @@ static void look_ahead(struct edpd_world *w) {
     uint32_t k = eq_top(&w->queue);
     const particle *t = &w->p[k];
     int32_t j = pair_partner(t);
-    if (j >= 0) __builtin_prefetch(&w->p[j]);
+    if (j >= 0) mem_request(&w->p[j]);
     if (w->nl.on) return;
     ahead_plan *a = &w->ahead[w->ahead_cur];
     if (!far_world(w)) {  /* the next event's records only */
@@ -584,7 +600,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
              * particles, 8 of them (3 % faster at N = 10^6 than 4, medians of 12) */
             for (uint32_t k = 1; k < 9; k++) {
                 uint32_t r = eq_peek(&w->queue, k);
-                if (r < w->n) { __builtin_prefetch(&w->p[r]); __builtin_prefetch(&w->p[r].ev_t); }  /* both lines */
+                if (r < w->n) { mem_request(&w->p[r]); mem_request(&w->p[r].ev_t); }  /* both lines */
             }
             if (pair_partner(q) >= 0) eq_prefetch(&w->queue, (uint32_t)q->partner);
             plan_ahead(w, q);
