@@ -113,27 +113,36 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
  * pairs: about half, in random order, so a branch there would be mispredicted half the time
  * (measured: +16 % collisions/s at n sigma^3 = 0.9). Pass 2 runs the detector on those, in the
  * original order, so the events found are exactly those of a one-pass scan. */
-typedef struct pair_cand { vec3 dr, dv; double sigma, b; int32_t k; } pair_cand;
+typedef struct pair_cand { vec3 dr, dv; double sigma, b, c; int32_t k; } pair_cand;
 #define BATCH 32
 typedef struct pair_batch { pair_cand c[BATCH]; uint32_t n, overlaps; } pair_batch;
 
-/* Pass 2: the detector on every approaching pair of the batch. */
+/* Pass 2: the detector on every approaching pair of the batch. With the stable detector, the
+ * pair of the least lower bound c / (-2b) of its root goes first: its root usually sets a best
+ * that the cheap rejection then holds every other pair to, before their square roots. The
+ * choice is still that of a scan in list order: a root equal to the best wins if its pair comes
+ * earlier in the batch (`at`: the best's place in it, BATCH if found before the batch). */
 static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x) {
     double best = x->best;
-    for (uint32_t j = 0; j < bt->n; j++) {
+    uint32_t first = 0, at = BATCH;
+    if (s->stable)  /* least c_j / (-b_j), compared as c_j (-b_f) < c_f (-b_j): -b > 0 here */
+        for (uint32_t j = 1; j < bt->n; j++)
+            if (bt->c[j].c * -bt->c[first].b < bt->c[first].c * -bt->c[j].b) first = j;
+    for (uint32_t step = 0; step < bt->n; step++) {
+        uint32_t j = step == 0 ? first : step <= first ? step - 1 : step;
         const pair_cand *c = &bt->c[j];
         if (s->stable) {
             /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
              * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
-            double cc = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
+            double cc = c->c;
             if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (best - s->T)) continue;
         }
         edpd_root root = detect_pair(s->det, c->dr, c->dv, c->sigma);
         if (root.branch == BRANCH_NONE) continue;
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
         double te = s->T + root.dt;
-        if (te < best) {
-            best = te; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
+        if (te < best || (te == best && j < at)) {
+            best = te; at = j; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
             if (s->prefetch) mem_hint(&s->p[c->k].count);
         }
     }
@@ -158,8 +167,9 @@ static inline void batch_add(struct edpd_world *w, const scan_consts *s, pair_ba
     c->dv = v3_sub(s->vi, vk);
     c->sigma = 0.5 * (s->sigma_i + q->sigma);
     c->b = v3_dot(c->dr, c->dv);
+    c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
     c->k = k;
-    bt->overlaps += v3_dot(c->dr, c->dr) < c->sigma * c->sigma;
+    bt->overlaps += c->c < 0.0;
     bt->n += c->b < 0.0;  /* receding: no event for any detector */
     if (bt->n == BATCH) batch_detect(w, s, bt, x);
 }
