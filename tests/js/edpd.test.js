@@ -171,6 +171,19 @@ describe('determinism across platforms: WASM state hash = native CLI state_hash'
   }
 });
 
+// Above 3 MB of particles the WebAssembly build loads lines ahead (csrc/memory.h) and natively
+// the core prefetches: other code paths, the same trajectory. Cells at phi 0.26, lists at 0.47.
+test.each([['cells', 0.26], ['lists', 0.47]])('large N (30000, %s): WASM state hash = native', (_, phi) => {
+  const cfg = { scenario: 'elastic', n: 30000, packingFraction: phi, seed: 15, detector: 'stable' };
+  const native = cli(cliArgs(cfg, 100000));
+  const sim = edpd.createSimulation(cfg);
+  sim.runEvents(100000);
+  const s = sim.stats();
+  expect(s.events).toBe(native.events);
+  expect(s.stateHash).toBe(native.state_hash);
+  sim.destroy();
+});
+
 describe('memory', () => {
   test('1000 create/destroy cycles leave the heap unchanged', () => {
     const M = edpd.M;

@@ -1,0 +1,56 @@
+#!/bin/bash
+# A/B timing of two engine revisions in WebAssembly (Node), as scripts/ab.sh does natively: builds
+# each revision's core and step API with the project's Emscripten flags against the working
+# tree's JS wrapper, then alternates the two, ROUNDS times 3 runs each (elastic gas, 4 N events
+# of warm-up), and prints the median and minimum µs per event of each. The state hashes of the
+# two builds' runs are compared too: a change meant to be speed-only must leave them equal.
+#
+#   scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
+#   e.g. scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 4 ] || { echo "usage: scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS]" >&2; exit 2; }
+a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000}
+export NODE_PATH=/usr/share/nodejs   # Debian's Emscripten 3.1.6 (DESIGN.md §8)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+flags=$(sed -n '/target_link_options(edpd_wasm PRIVATE/,/)$/p' CMakeLists.txt | grep -o -- '-s[A-Z_]*=[^ "]*\|-O3' | grep -v EXPORTED_FUNCTIONS | tr '\n' ' ')
+for side in a b; do
+  rev=${!side}
+  mkdir -p "$work/$side/web/src" "$work/$side/web/wasm"
+  git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "wasm_ab.sh: no revision '$rev'" >&2; exit 2; }
+  cp web/src/*.js "$work/$side/web/src/"
+  (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno -Icsrc \
+     csrc/rng.c csrc/detector.c csrc/event_queue.c csrc/memory.c csrc/cells.c csrc/neighbours.c csrc/config.c \
+     csrc/scenario.c csrc/world.c csrc/diagnostics.c csrc/sweep.c csrc/wasm_api.c $flags \
+     "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
+done
+cat > "$work/run.mjs" <<'JS'
+import { readFileSync } from 'node:fs';
+const [web, n, rho, events] = process.argv.slice(2);
+const { loadEdpd } = await import(web + '/src/edpd.js');
+const edpd = await loadEdpd({ wasmBinary: readFileSync(web + '/wasm/edpd.wasm') });
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+const sim = edpd.createSimulation({ scenario: 'elastic', dim: 3, n: +n, packingFraction: rho * Math.PI / 6 });
+sim.runEvents(4 * n);
+for (let r = 0; r < 3; r++) {
+  const s0 = sim.stats(), t0 = cpu();
+  sim.runEvents(+events);
+  const dt = cpu() - t0, s1 = sim.stats();
+  console.log((1e6 * dt / (s1.events - s0.events)).toFixed(4), s1.stateHash);
+}
+sim.destroy();
+JS
+for r in $(seq "$rounds"); do
+  for side in a b; do
+    node "$work/run.mjs" "$work/$side/web" "$n" "$rho" "$events" | awk -v s="$side" -v r="$r" '{print s, r, $1, $2}' >> "$work/times"
+  done
+done
+for side in a b; do
+  rev=${!side}
+  grep "^$side " "$work/times" | awk '{print $3}' | sort -n |
+    awk -v r="$rev" '{x[NR] = $1} END {printf "%-12s median %.3f  min %.3f us/event (%d runs)\n", r, x[int((NR + 1) / 2)], x[1], NR}'
+done
+ha=$(grep "^a " "$work/times" | awk '{print $2, $4}' | sort | md5sum)
+hb=$(grep "^b " "$work/times" | awk '{print $2, $4}' | sort | md5sum)
+[ "$ha" = "$hb" ] && echo "state hashes: equal" || echo "state hashes: DIFFER"
