@@ -248,8 +248,7 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     scan_consts s;
     scan_setup(w, x, &s);
     /* the list is known up front: start every particle's load before the first pair test */
-    if (big_world(w) || !MEM_REQUEST_STALLS)
-        for (uint32_t k = 0; k < m; k++) mem_request(&s.p[list[k]]);
+    for (uint32_t k = 0; k < m; k++) mem_request(&s.p[list[k]]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     for (uint32_t k = 0; k < m; k++) batch_add(w, &s, &bt, x, list[k]);
@@ -409,9 +408,11 @@ static double effective_restitution(const struct edpd_world *w, double e, uint32
  * an overlap deepen. */
 static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
-    if (w->nl.on && (big_world(w) || !MEM_REQUEST_STALLS)) {
-        /* both re-predict next: start loading j's neighbours while i's are scanned */
-        const int32_t *lj = w->nl.idx + (size_t)j * w->nl.cap;
+    if (w->nl.on) {
+        /* both re-predict next: start loading both lists' particles before i's are scanned */
+        const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
+        if (MEM_REQUEST_STALLS)
+            for (uint32_t k = 0, m = w->nl.count[i]; k < m; k++) mem_request(&w->p[li[k]]);
         for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) mem_request(&w->p[lj[k]]);
     }
     bring_to(w, b, w->time);
