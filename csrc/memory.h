@@ -1,4 +1,5 @@
-/* Allocation of the large per-particle arrays. On Linux, arrays of several MB ask for
+/* Memory: allocation of the large per-particle arrays, and asking for cache lines ahead (below).
+ * Allocation: On Linux, arrays of several MB ask for
  * transparent huge pages: at N = 10^6 every event touches a few dozen scattered cache lines,
  * and with 4 KB pages nearly each of them is also a TLB miss. Elsewhere (WebAssembly) this is
  * plain aligned allocation. Free with free(). */
@@ -17,13 +18,11 @@ void *big_alloc(size_t bytes);   /* 64-byte aligned, NULL on failure */
 #ifdef __EMSCRIPTEN__
 #define MEM_REQUEST_STALLS 1
 static inline void mem_hint(const void *p) { (void)p; }
-static inline void mem_hint_write(const void *p) { (void)p; }
 static inline void mem_request(const void *p) { (void)*(const volatile char *)p; }
 static inline void mem_request_write(const void *p) { (void)*(const volatile char *)p; }
 #else
 #define MEM_REQUEST_STALLS 0
 static inline void mem_hint(const void *p) { __builtin_prefetch(p); }
-static inline void mem_hint_write(const void *p) { __builtin_prefetch(p, 1); }
 static inline void mem_request(const void *p) { __builtin_prefetch(p); }
 static inline void mem_request_write(const void *p) { __builtin_prefetch(p, 1); }
 #endif

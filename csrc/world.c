@@ -69,8 +69,8 @@ static inline int32_t pair_partner(const particle *q) {
  * come near the size of a core's L2 (2 MB here). Natively, measured with scripts/ab.sh, medians
  * of 12-15 runs: from 2.29 to 1.41 us/event at N = 10^6; 4 % faster at N = 13500 in 3-D
  * (1.7 MB of particles), 3 % slower at N = 10^4 in 2-D (1.3 MB). In WebAssembly, where a
- * request is a load (scripts/wasm_ab.sh, Node): 7 % slower at N = 13500, even at 20000
- * (2.6 MB), 8 % faster at 32000 (4.1 MB), 30 % at 10^5. */
+ * request is a load (interleaved runs of two builds in Node, BENCHMARKS.md): 5-7 % slower at
+ * N = 13500, even at 20000 (2.6 MB), 8 % faster at 32000 (4.1 MB), 30 % at 10^5. */
 static inline int big_world(const struct edpd_world *w) {
     size_t bytes = (size_t)w->n * sizeof(particle);
     return MEM_REQUEST_STALLS ? bytes > ((size_t)3 << 20) : bytes > ((size_t)3 << 19);
