@@ -1,5 +1,5 @@
 /* Memory: allocation of the large per-particle arrays, and asking for cache lines ahead (below).
- * Allocation: On Linux, arrays of several MB ask for
+ * Allocation: on Linux, arrays of several MB ask for
  * transparent huge pages: at N = 10^6 every event touches a few dozen scattered cache lines,
  * and with 4 KB pages nearly each of them is also a TLB miss. Elsewhere (WebAssembly) this is
  * plain aligned allocation. Free with free(). */
