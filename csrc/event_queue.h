@@ -44,7 +44,7 @@ static inline void eq_set_initial(event_queue *q, uint32_t i, double key) { q->e
 /* Queue particles 0..n-1 with the keys set by eq_set_initial. */
 void eq_build(event_queue *q, uint32_t n);
 void eq_update(event_queue *q, uint32_t particle, double key);
-/* Hints for large N, where every record is a cache miss: start loading particle i's record, and
+/* Requests (memory.h) for large N, where every record is a cache miss: particle i's record, and
  * (once that has arrived) the records an update of i will touch to unlink it. */
 static inline void eq_prefetch(const event_queue *q, uint32_t i) { mem_request(&q->e[i]); }
 static inline void eq_prefetch_unlink(const event_queue *q, uint32_t i) {
@@ -54,8 +54,9 @@ static inline void eq_prefetch_unlink(const event_queue *q, uint32_t i) {
     if (e->prev >= 0) mem_request_write(&q->e[e->prev]);
 }
 /* One more record of the next slot's list, once per event: a refill then finds the list's
- * records loaded instead of missing on each in turn. Only prefetches: the walk may follow links
- * that changed meanwhile (every index it follows is still a particle). */
+ * records loaded instead of missing on each in turn. Only requests: the walk may follow links
+ * that changed meanwhile (every index it follows is still a particle's, so that in WebAssembly,
+ * where a request is a load, it stays within memory). */
 static inline void eq_warm(event_queue *q) {
     int32_t k = q->warm;
     if (k < 0) return;

@@ -80,7 +80,7 @@ static inline int big_world(const struct edpd_world *w) {
  * (scripts/ab.sh, medians of 9-15): 8 % faster at N = 10^6 (128 MB of particles), but 4 % slower
  * at N = 10^5 (13 MB, within this VM's fast 16 MB) and 6 % at N = 13500 (1.7 MB). */
 static inline int far_world(const struct edpd_world *w) {
-    /* In WebAssembly planning ahead was 3 % slower at N = 10^6 (scripts/wasm_ab.sh): its
+    /* In WebAssembly planning ahead was 3 % slower at N = 10^6 (interleaved runs in Node): its
      * requests stall the event they are made in */
     return !MEM_REQUEST_STALLS && big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
 }
@@ -247,7 +247,8 @@ static void ahead_gather(struct edpd_world *w) {
 static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
     scan_consts s;
     scan_setup(w, x, &s);
-    /* the list is known up front: start every particle's load before the first pair test */
+    /* the list is known up front: start every particle's load before the first pair test (in
+     * WebAssembly too, at every N: 6 % faster at N = 13500, n sigma^3 = 0.9) */
     for (uint32_t k = 0; k < m; k++) mem_request(&s.p[list[k]]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
@@ -451,7 +452,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         if (!pi) plan_cells(w, ci, -1, &pi_);
         plan_cells(w, cj, -1, &pj);
         /* both gathered before either's candidates are requested: in WebAssembly the requests
-         * stall, and so both sets arrive in one wait (7 % faster at N = 10^6) */
+         * stall, and so both sets arrive in one wait (8 % faster there at N = 10^6) */
         if (!pi) plan_collect(w, (int32_t)i, &pi_);
         plan_collect(w, (int32_t)j, &pj);
         if (!pi) { plan_request(w, &pi_); pi = &pi_; }
