@@ -14,7 +14,7 @@ a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000}
 export NODE_PATH=/usr/share/nodejs   # Debian's Emscripten 3.1.6 (DESIGN.md §8)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-flags=$(sed -n '/target_link_options(edpd_wasm PRIVATE/,/)$/p' CMakeLists.txt | grep -o -- '-s[A-Z_]*=[^ "]*\|-O3' | grep -v EXPORTED_FUNCTIONS | tr '\n' ' ')
+flags=$(sed -n '/target_link_options(edpd_wasm PRIVATE/,/)$/p' CMakeLists.txt | grep -o -- '-s[A-Z0-9_]*=[^ "]*\|-O3' | grep -v EXPORTED_FUNCTIONS | tr '\n' ' ')
 for side in a b; do
   rev=${!side}
   mkdir -p "$work/$side/web/src" "$work/$side/web/wasm"
