@@ -114,7 +114,7 @@ static void insert(event_queue *q, uint32_t i) {
     else list_push(q, i, q->nb);
 }
 
-void eq_prefetch_insert(const event_queue *q, double key) {
+void eq_request_insert(const event_queue *q, double key) {
     int64_t s = slot_of(q, key);
     if (s > q->cur && s - q->cur < (int64_t)q->nb) mem_request_write(&q->head[s & q->mask]);
 }

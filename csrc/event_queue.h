@@ -46,8 +46,8 @@ void eq_build(event_queue *q, uint32_t n);
 void eq_update(event_queue *q, uint32_t particle, double key);
 /* Requests (memory.h) for large N, where every record is a cache miss: particle i's record, and
  * (once that has arrived) the records an update of i will touch to unlink it. */
-static inline void eq_prefetch(const event_queue *q, uint32_t i) { mem_request(&q->e[i]); }
-static inline void eq_prefetch_unlink(const event_queue *q, uint32_t i) {
+static inline void eq_request(const event_queue *q, uint32_t i) { mem_request(&q->e[i]); }
+static inline void eq_request_unlink(const event_queue *q, uint32_t i) {
     const eq_entry *e = &q->e[i];
     if (e->pos != EQ_LISTED) return;
     if (e->next >= 0) mem_request_write(&q->e[e->next]);
@@ -65,7 +65,7 @@ static inline void eq_warm(event_queue *q) {
     q->warm = nx;
 }
 /* ... and the slot list a key will join. */
-void eq_prefetch_insert(const event_queue *q, double key);
+void eq_request_insert(const event_queue *q, double key);
 /* The queue's order: (key, particle index). */
 static inline int eq_before(eq_node a, eq_node b) {
     return a.key < b.key || (a.key == b.key && a.id < b.id);

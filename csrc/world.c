@@ -410,7 +410,9 @@ static double effective_restitution(const struct edpd_world *w, double e, uint32
 static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
     if (w->nl.on) {
-        /* both re-predict next: start loading both lists' particles before i's are scanned */
+        /* both re-predict next: start loading j's listed particles while i's are scanned;
+         * in WebAssembly, where a request waits, i's too, so that both sets arrive in one wait
+         * (natively predict_list requests i's at once anyway) */
         const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
         if (MEM_REQUEST_STALLS)
             for (uint32_t k = 0, m = w->nl.count[i]; k < m; k++) mem_request(&w->p[li[k]]);
@@ -457,12 +459,12 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         plan_collect(w, (int32_t)j, &pj);
         if (!pi) { plan_request(w, &pi_); pi = &pi_; }
         plan_request(w, &pj);
-        if (big_world(w)) { eq_prefetch_unlink(&w->queue, i); eq_prefetch_unlink(&w->queue, j); }
+        if (big_world(w)) { eq_request_unlink(&w->queue, i); eq_request_unlink(&w->queue, j); }
         /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
         int fi, fj;
         oi = predict_planned(w, i, 1, QUEUE_LATER, pi, &fi);
         ahead_gather(w);
-        if (big_world(w)) eq_prefetch_insert(&w->queue, event_key(a));
+        if (big_world(w)) eq_request_insert(&w->queue, event_key(a));
         oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj, &fj);
         eq_update(&w->queue, i, event_key(a));
         if (fi) a->partner_count = w->p[a->partner].count;
@@ -607,14 +609,14 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         particle *q = &w->p[i];
         double tk = eq_top_key(&w->queue);
         if (big_world(w)) {  /* every event re-queues i; a pair impact also its partner */
-            eq_prefetch(&w->queue, i);
+            eq_request(&w->queue, i);
             /* the next events are among the heap's first two levels (16 per slot): their
              * particles, 8 of them (3 % faster at N = 10^6 than 4, medians of 12) */
             for (uint32_t k = 1; k < 9; k++) {
                 uint32_t r = eq_peek(&w->queue, k);
                 if (r < w->n) { mem_request(&w->p[r]); mem_request(&w->p[r].ev_t); }  /* both lines */
             }
-            if (pair_partner(q) >= 0) eq_prefetch(&w->queue, (uint32_t)q->partner);
+            if (pair_partner(q) >= 0) eq_request(&w->queue, (uint32_t)q->partner);
             plan_ahead(w, q);
         }
         if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */

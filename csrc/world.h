@@ -32,7 +32,7 @@ _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
 /* The candidates of a block scan, gathered before any pair test. A scan at large N waits on
  * two rounds of cache misses (the cells' records, then the candidates), so both rounds are
- * issued as prefetches first, and a pair impact plans both particles' scans before running
+ * requested first (memory.h), and a pair impact plans both particles' scans before running
  * either: four rounds of misses overlap into two (measured at N = 10^6: see BENCHMARKS.md). */
 typedef struct block_plan {
     uint32_t cells[27];
