@@ -26,8 +26,4 @@ for r in $(seq "$rounds"); do
     "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" | awk -v s="$side" '{print s, $2}' >> "$work/times"
   done
 done
-for side in a b; do
-  rev=${!side}
-  grep "^$side " "$work/times" | awk '{print $2}' | sort -n |
-    awk -v r="$rev" '{x[NR] = $1} END {printf "%-12s median %.3f  min %.3f us/event (%d runs)\n", r, x[int((NR + 1) / 2)], x[1], NR}'
-done
+scripts/ab_report.sh "$work/times" "$a" "$b"

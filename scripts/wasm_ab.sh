@@ -3,7 +3,8 @@
 # each revision's core and step API with the project's Emscripten flags against the working
 # tree's JS wrapper, then alternates the two, ROUNDS times 3 runs each (elastic gas, 4 N events
 # of warm-up), and prints the median and minimum µs per event of each. The state hashes of the
-# two builds' runs are compared too: a change meant to be speed-only must leave them equal.
+# two builds' runs are compared too (exit 1 if they differ): a change meant to be speed-only
+# must leave them equal.
 #
 #   scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
 #   e.g. scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
@@ -43,14 +44,12 @@ sim.destroy();
 JS
 for r in $(seq "$rounds"); do
   for side in a b; do
-    node "$work/run.mjs" "$work/$side/web" "$n" "$rho" "$events" | awk -v s="$side" -v r="$r" '{print s, r, $1, $2}' >> "$work/times"
+    node "$work/run.mjs" "$work/$side/web" "$n" "$rho" "$events" > "$work/out"
+    awk -v s="$side" '{print s, $1}' "$work/out" >> "$work/times"
+    awk -v s="$side" -v r="$r" '{print s, r, NR, $2}' "$work/out" >> "$work/hashes"
   done
 done
-for side in a b; do
-  rev=${!side}
-  grep "^$side " "$work/times" | awk '{print $3}' | sort -n |
-    awk -v r="$rev" '{x[NR] = $1} END {printf "%-12s median %.3f  min %.3f us/event (%d runs)\n", r, x[int((NR + 1) / 2)], x[1], NR}'
-done
-ha=$(grep "^a " "$work/times" | awk '{print $2, $4}' | sort | md5sum)
-hb=$(grep "^b " "$work/times" | awk '{print $2, $4}' | sort | md5sum)
-[ "$ha" = "$hb" ] && echo "state hashes: equal" || echo "state hashes: DIFFER"
+scripts/ab_report.sh "$work/times" "$a" "$b"
+ha=$(grep "^a " "$work/hashes" | cut -d' ' -f2- | sort | md5sum)
+hb=$(grep "^b " "$work/hashes" | cut -d' ' -f2- | sort | md5sum)
+if [ "$ha" = "$hb" ]; then echo "state hashes: equal"; else echo "state hashes: DIFFER"; exit 1; fi
