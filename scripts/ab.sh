@@ -2,7 +2,7 @@
 # A/B timing of two engine revisions on one case (how BENCHMARKS.md compares changes on this noisy
 # VM): builds each revision's core with the project's flags against the same harness
 # (tools/bench_one.c of the working tree), then alternates the two, ROUNDS times 3 runs each,
-# and prints the median and minimum µs per event of each.
+# and prints the median and minimum µs per event of each, and its median collisions/s.
 #
 #   scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3]
 #   e.g. scripts/ab.sh 9fc62b5 HEAD 1000000 0.5
@@ -23,7 +23,7 @@ for side in a b; do
 done
 for r in $(seq "$rounds"); do
   for side in a b; do
-    "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" | awk -v s="$side" '{print s, $2}' >> "$work/times"
+    "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" | awk -v s="$side" '{print s, $2, $4}' >> "$work/times"
   done
 done
 scripts/ab_report.sh "$work/times" "$a" "$b"
