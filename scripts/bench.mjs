@@ -1,6 +1,8 @@
-// npm run bench: native (build/edpd bench --json), WebAssembly in Node and WebAssembly in Debian's
-// Chromium (headless) for the same cases, side by side with their ratios. Flags: --quick (fewer
-// events), --scaling (N series; Chromium runs up to N = 10^5), --no-browser.
+// npm run bench: each case timed natively (build/edpd bench --json --case NAME, a process of its
+// own), then in WebAssembly in Node and in Debian's Chromium (headless), back to back, so that
+// the ratios compare runs minutes apart at most (this VM's speed drifts by 10-20 % over tens of
+// minutes). Flags: --quick (fewer events), --scaling (N series; Chromium runs up to N = 10^5),
+// --no-browser, --rounds R (each case R times in turn; medians, ratios as medians of the rounds').
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,105 +10,135 @@ import { loadEdpd } from '../web/src/edpd.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
-for (const a of args) {
-  if (!['--quick', '--scaling', '--no-browser'].includes(a)) {
-    console.error(`bench: unknown flag ${a} (allowed: --quick, --scaling, --no-browser)`);
+let rounds = 1;
+for (let k = 0; k < args.length; k++) {
+  const a = args[k];
+  if (a === '--rounds') {
+    const v = args[++k];
+    if (!/^[1-9][0-9]?$/.test(v ?? '')) {
+      console.error(`bench: --rounds must be an integer in [1, 99], got ${v ?? 'nothing'}`);
+      process.exit(2);
+    }
+    rounds = Number(v);
+  } else if (!['--quick', '--scaling', '--no-browser'].includes(a)) {
+    console.error(`bench: unknown flag ${a} (allowed: --quick, --scaling, --no-browser, --rounds R)`);
     process.exit(2);
   }
 }
 const quick = args.includes('--quick');
-
-console.log('native: build/edpd bench --json ' + args.filter((a) => a !== '--no-browser').join(' '));
-const nativeArgs = args.filter((a) => a !== '--no-browser');
-const native = JSON.parse(execFileSync(`${root}build/edpd`, ['bench', '--json', ...nativeArgs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+const edpdCli = `${root}build/edpd`;
+const nativeFlags = quick ? ['--quick'] : [];
+const native = (name) => JSON.parse(execFileSync(edpdCli, ['bench', '--json', ...nativeFlags, '--case', name],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+const names = execFileSync(edpdCli, ['bench', '--list', ...(args.includes('--scaling') ? ['--scaling'] : [])], { encoding: 'utf8' })
+  .trim().split('\n');
 const edpd = await loadEdpd({ wasmBinary: readFileSync(`${root}web/wasm/edpd.wasm`) });
 
 function cpu() { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; }
+const median = (xs) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2])) : NaN;
+};
 
-const rows = [];
-for (const c of native.cases) {
-  if (c.n > 1000000) continue;
-  const phi = c.number_density * (c.dim === 3 ? Math.PI / 6 : Math.PI / 4);
-  const scenario = c.restitution < 1 ? 'granular' : 'elastic';
-  let sim;
+/* One timed run of a native case's configuration: 4 N events to leave the lattice, then as many
+ * events as the native run timed. `clock` gives seconds (CPU time in Node, wall time in a page). */
+const simConfig = (c) => ({
+  scenario: c.restitution < 1 ? 'granular' : 'elastic', dim: c.dim, n: c.n,
+  packingFraction: c.number_density * (c.dim === 3 ? Math.PI / 6 : Math.PI / 4),
+  restitution: c.restitution, tc: c.restitution < 1 ? 1e-4 : 0,
+});
+function runNode(c) {
+  const sim = edpd.createSimulation(simConfig(c));
   try {
-    sim = edpd.createSimulation({ scenario, dim: c.dim, n: c.n, packingFraction: phi, restitution: c.restitution, tc: c.restitution < 1 ? 1e-4 : 0 });
-  } catch (e) {
-    rows.push({ name: c.name, nativeColl: c.collisions_per_second, nativeEv: c.events_per_second, wasmColl: NaN, wasmEv: NaN,
-      usNative: c.us_per_event, rss: c.peak_rss_mb, note: e.message });
-    continue;
+    sim.runEvents(4 * c.n);
+    const s0 = sim.stats(), t0 = cpu();
+    sim.runEvents(c.events);
+    const dt = cpu() - t0, s1 = sim.stats();
+    return { coll: (s1.collisions - s0.collisions) / dt, ev: (s1.events - s0.events) / dt };
+  } finally {
+    sim.destroy();
   }
-  sim.runEvents(4 * c.n);
-  const s0 = sim.stats();
-  const t0 = cpu();
-  sim.runEvents(c.events);
-  const dt = cpu() - t0;
-  const s1 = sim.stats();
-  sim.destroy();
-  const coll = (s1.collisions - s0.collisions) / dt;
-  const ev = (s1.events - s0.events) / dt;
-  rows.push({ name: c.name, nativeColl: c.collisions_per_second, nativeEv: c.events_per_second, wasmColl: coll, wasmEv: ev,
-    usNative: c.us_per_event, usWasm: 1e6 * dt / (s1.events - s0.events), rss: c.peak_rss_mb });
 }
 
-/* The same cases in Chromium: wall time (performance.now), one page, the module served from web/. */
+/* Chromium: wall time (performance.now), one page, the module served from web/. */
+let page = null, closeBrowser = async () => {};
 const { CHROMIUM, launch } = await import('../tests/e2e/browser.js');
 if (!args.includes('--no-browser') && existsSync(CHROMIUM)) {
   const { serve } = await import('../tests/e2e/server.js');
   const server = await serve(`${root}web`);
   const browser = await launch();
-  try {
-    const page = await browser.newPage();
-    await page.goto(server.url + 'src/edpd.js');  // any same-origin document will do
-    await page.evaluate(async () => {  // warm-up: V8 compiles hot WebAssembly functions optimised only after a while
-      const { loadEdpd } = await import('/src/edpd.js');
-      window.edpdBench = await loadEdpd();
-      for (const [dim, phi] of [[3, 0.26], [3, 0.47], [2, 0.39]]) {
-        const sim = window.edpdBench.createSimulation({ scenario: 'elastic', dim, n: 4000, packingFraction: phi });
-        sim.runEvents(400000);
-        sim.destroy();
-      }
-    });
-    for (const r of rows) {
-      const c = native.cases.find((x) => x.name === r.name);
-      if (!c || c.n > 100000 || !Number.isFinite(r.wasmEv)) continue;
-      const res = await page.evaluate(async ({ c }) => {
-        const { loadEdpd } = await import('/src/edpd.js');
-        window.edpdBench ??= await loadEdpd();
-        const phi = c.number_density * (c.dim === 3 ? Math.PI / 6 : Math.PI / 4);
-        const sim = window.edpdBench.createSimulation({ scenario: c.restitution < 1 ? 'granular' : 'elastic', dim: c.dim, n: c.n,
-          packingFraction: phi, restitution: c.restitution, tc: c.restitution < 1 ? 1e-4 : 0 });
-        sim.runEvents(4 * c.n);
-        const s0 = sim.stats();
-        const t0 = performance.now();
-        sim.runEvents(c.events);
-        const dt = (performance.now() - t0) / 1000;
-        const s1 = sim.stats();
-        sim.destroy();
-        return { coll: (s1.collisions - s0.collisions) / dt, ev: (s1.events - s0.events) / dt };
-      }, { c });
-      r.chromeColl = res.coll;
-      r.chromeEv = res.ev;
+  closeBrowser = async () => { await browser.close(); await server.close(); };
+  page = await browser.newPage();
+  await page.goto(server.url + 'src/edpd.js');  // any same-origin document will do
+  await page.evaluate(async () => {  // warm-up: V8 compiles hot WebAssembly functions optimised only after a while
+    const { loadEdpd } = await import('/src/edpd.js');
+    window.edpdBench = await loadEdpd();
+    for (const [dim, phi] of [[3, 0.26], [3, 0.47], [2, 0.39]]) {
+      const sim = window.edpdBench.createSimulation({ scenario: 'elastic', dim, n: 4000, packingFraction: phi });
+      sim.runEvents(400000);
+      sim.destroy();
     }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
+} else if (!args.includes('--no-browser')) console.log(`(no Chromium at ${CHROMIUM}: WebAssembly in Node only)`);
+async function runChromium(c, cfg) {
+  return page.evaluate(async ({ cfg, n, events }) => {
+    const sim = window.edpdBench.createSimulation(cfg);
+    try {
+      sim.runEvents(4 * n);
+      const s0 = sim.stats(), t0 = performance.now();
+      sim.runEvents(events);
+      const dt = (performance.now() - t0) / 1000, s1 = sim.stats();
+      return { coll: (s1.collisions - s0.collisions) / dt, ev: (s1.events - s0.events) / dt };
+    } finally {
+      sim.destroy();
+    }
+  }, { cfg, n: c.n, events: c.events });
 }
 
 const f = (x) => Number.isFinite(x) ? (x / 1e6).toFixed(3) : '   -';
-const pct = (a, b) => Number.isFinite(a / b) ? `${(a / b * 100).toFixed(1)} %` : '-';
+const pct = (x) => Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '-';
+console.log(`native: build/edpd bench --json ${nativeFlags.join(' ')} --case NAME, then the same case in WebAssembly` +
+  `${rounds > 1 ? `; ${rounds} rounds, medians` : ''}`);
 console.log('\ncase                                native Mcoll/s  native Mev/s   node Mcoll/s  node/native  chromium Mcoll/s  chromium/native  native us/ev  peak RSS MB');
-for (const r of rows) {
-  console.log(`${r.name.padEnd(36)}${f(r.nativeColl).padStart(14)}${f(r.nativeEv).padStart(13)}${f(r.wasmColl).padStart(15)}` +
-    `${pct(r.wasmEv, r.nativeEv).padStart(13)}${f(r.chromeColl).padStart(18)}${pct(r.chromeEv, r.nativeEv).padStart(17)}` +
-    `${r.usNative.toFixed(3).padStart(14)}${r.rss.toFixed(1).padStart(13)}`);
-}
-for (const s of native.sweeps) {
-  const t0 = cpu();
-  const det = s.name.replace('ball-sweep-', '');
-  edpd.sweep({ detector: det, count: s.samples });
-  const dt = cpu() - t0;
-  console.log(`${s.name.padEnd(36)} native ${s.seconds.toFixed(3)} s, wasm ${dt.toFixed(3)} s for ${s.samples} samples (wasm/native ${(s.seconds / dt * 100).toFixed(1)} %); 10^6 samples native: ${(s.seconds * 1e6 / s.samples).toFixed(1)} s`);
+try {
+  for (const name of names) {
+    if (name.startsWith('ball-sweep-')) {
+      const det = name.replace('ball-sweep-', '');
+      const nat = [], wasm = [];
+      let samples = 0;
+      for (let r = 0; r < rounds; r++) {
+        const s = native(name).sweeps[0];
+        samples = s.samples;
+        const t0 = cpu();
+        edpd.sweep({ detector: det, count: s.samples });
+        nat.push(s.seconds);
+        wasm.push(cpu() - t0);
+      }
+      const ratio = median(nat.map((s, k) => s / wasm[k]));
+      console.log(`${name.padEnd(36)} native ${median(nat).toFixed(3)} s, wasm ${median(wasm).toFixed(3)} s for ${samples} samples ` +
+        `(wasm/native ${pct(ratio)}); 10^6 samples native: ${(median(nat) * 1e6 / samples).toFixed(1)} s`);
+      continue;
+    }
+    const rows = [];
+    let note = '';
+    for (let r = 0; r < rounds; r++) {
+      const c = native(name).cases[0];
+      const row = { c, node: { coll: NaN, ev: NaN }, chrome: { coll: NaN, ev: NaN } };
+      try {
+        row.node = runNode(c);
+        if (page && c.n <= 100000) row.chrome = await runChromium(c, simConfig(c));
+      } catch (e) {
+        note = `  (WebAssembly: ${e.message})`;
+      }
+      rows.push(row);
+    }
+    const m = (get) => median(rows.map(get));
+    console.log(`${name.padEnd(36)}${f(m((r) => r.c.collisions_per_second)).padStart(14)}${f(m((r) => r.c.events_per_second)).padStart(13)}` +
+      `${f(m((r) => r.node.coll)).padStart(15)}${pct(m((r) => r.node.ev / r.c.events_per_second)).padStart(13)}` +
+      `${f(m((r) => r.chrome.coll)).padStart(18)}${pct(m((r) => r.chrome.ev / r.c.events_per_second)).padStart(17)}` +
+      `${m((r) => r.c.us_per_event).toFixed(3).padStart(14)}${m((r) => r.c.peak_rss_mb).toFixed(1).padStart(13)}${note}`);
+  }
+} finally {
+  await closeBrowser();
 }
 console.log(`\n${new Date().toISOString()} node ${process.version}${quick ? ' (quick)' : ''}`);

@@ -19,7 +19,19 @@ static const double PI = 3.14159265358979323846;
 
 static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
+/* The process's peak resident set so far. Linux's getrusage() carries ru_maxrss across exec,
+ * so a bench started by a big parent (Node, for npm run bench) would report the parent's peak:
+ * /proc/self/status's VmHWM belongs to this program's own address space. */
 static double peak_rss_mb(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (f) {
+        char line[256];
+        long kb = -1;
+        while (kb < 0 && fgets(line, sizeof line, f))
+            if (sscanf(line, "VmHWM: %ld kB", &kb) != 1) kb = -1;
+        fclose(f);
+        if (kb >= 0) return (double)kb / 1024.0;
+    }
     struct rusage u;
     getrusage(RUSAGE_SELF, &u);
     return (double)u.ru_maxrss / 1024.0;
@@ -54,36 +66,76 @@ static int run_case(const bench_case *b, uint64_t events, bench_result *out) {
     return 1;
 }
 
-int cmd_bench(int argc, char **argv) {
-    int json = 0, quick = 0, scaling = 0;
-    for (int k = 2; k < argc; k++) {
-        if (strcmp(argv[k], "--json") == 0) json = 1;
-        else if (strcmp(argv[k], "--quick") == 0) quick = 1;
-        else if (strcmp(argv[k], "--scaling") == 0) scaling = 1;
-        else { fprintf(stderr, "edpd: bench: unknown flag '%s' (allowed: --json, --quick, --scaling)\n", argv[k]); return 2; }
-    }
+/* The cases a run with these flags times, in order: the issue's four, then (--scaling) the
+ * N series; `name` receives the k-th's name (case names may be built). 0 past the last. */
+static const uint32_t scale_n[] = {1000, 10000, 100000, 1000000};
+static int bench_case_at(int k, int scaling, bench_case *b, char *name, size_t len) {
     static const bench_case cases[] = {
         {"elastic-3d-n13500-rho0.5", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.5, 1.0},
         {"elastic-3d-n13500-rho0.9", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.9, 1.0},
         {"granular-3d-n13500-rho0.5-e0.9", EDPD_SCENARIO_GRANULAR, 3, 13500, 0.5, 0.9},
         {"elastic-2d-n10000-rho0.5", EDPD_SCENARIO_ELASTIC, 2, 10000, 0.5, 1.0},
     };
-    static const uint32_t scale_n[] = {1000, 10000, 100000, 1000000};
+    int ncases = (int)(sizeof cases / sizeof cases[0]), nscale = scaling ? (int)(sizeof scale_n / sizeof scale_n[0]) : 0;
+    if (k < 0 || k >= ncases + nscale) return 0;
+    if (k < ncases) *b = cases[k];
+    else {
+        *b = cases[0];
+        b->n = scale_n[k - ncases];
+        snprintf(name, len, "scaling-elastic-3d-n%u-rho0.5", b->n);
+        b->name = name;
+    }
+    return 1;
+}
+
+static const char *const sweep_names[2] = {"ball-sweep-stable", "ball-sweep-naive-halt"};
+
+int cmd_bench(int argc, char **argv) {
+    int json = 0, quick = 0, scaling = 0, list = 0;
+    const char *only = NULL;  /* --case: one case or sweep (a harness timing native and WebAssembly in turn) */
+    for (int k = 2; k < argc; k++) {
+        if (strcmp(argv[k], "--json") == 0) json = 1;
+        else if (strcmp(argv[k], "--quick") == 0) quick = 1;
+        else if (strcmp(argv[k], "--scaling") == 0) scaling = 1;
+        else if (strcmp(argv[k], "--list") == 0) list = 1;
+        else if (strcmp(argv[k], "--case") == 0) {
+            if (k + 1 >= argc) { fprintf(stderr, "edpd: bench: --case needs a case name (edpd bench --list --scaling names them)\n"); return 2; }
+            only = argv[++k];
+        } else {
+            fprintf(stderr, "edpd: bench: unknown flag '%s' (allowed: --json, --quick, --scaling, --list, --case NAME)\n", argv[k]);
+            return 2;
+        }
+    }
+    if (only) {  /* a named case runs whether or not --scaling was given */
+        int found = 0;
+        bench_case b;
+        char name[64];
+        for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) found |= strcmp(b.name, only) == 0;
+        for (int d = 0; d < 2; d++) found |= strcmp(sweep_names[d], only) == 0;
+        if (!found) {
+            fprintf(stderr, "edpd: bench: --case: no case '%s' (allowed:", only);
+            for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) fprintf(stderr, " %s", b.name);
+            fprintf(stderr, " %s %s)\n", sweep_names[0], sweep_names[1]);
+            return 2;
+        }
+        scaling = 1;
+    }
+    if (list) {
+        bench_case b;
+        char name[64];
+        for (int k = 0; bench_case_at(k, scaling, &b, name, sizeof name); k++)
+            if (!only || strcmp(b.name, only) == 0) printf("%s\n", b.name);
+        for (int d = 0; d < 2; d++)
+            if (!only || strcmp(sweep_names[d], only) == 0) printf("%s\n", sweep_names[d]);
+        return 0;
+    }
     uint64_t events = quick ? 200000 : 4000000;
     if (json) printf("{\n  \"engine\": \"native\",\n  \"cases\": [");
     int first = 1;
-    int ncases = (int)(sizeof cases / sizeof cases[0]);
-    int nscale = scaling ? 4 : 0;
-    for (int k = 0; k < ncases + nscale; k++) {
-        bench_case b;
-        char name[64];
-        if (k < ncases) b = cases[k];
-        else {
-            b = cases[0];
-            b.n = scale_n[k - ncases];
-            snprintf(name, sizeof name, "scaling-elastic-3d-n%u-rho0.5", b.n);
-            b.name = name;
-        }
+    bench_case b;
+    char name[64];
+    for (int k = 0; bench_case_at(k, scaling, &b, name, sizeof name); k++) {
+        if (only && strcmp(b.name, only) != 0) continue;
         bench_result r;
         if (!run_case(&b, events, &r)) return 1;
         if (json)
@@ -102,7 +154,9 @@ int cmd_bench(int argc, char **argv) {
     /* the paper's Fig. 7 sweep, both detectors */
     uint64_t samples = quick ? 10000 : 1000000;  /* the paper's 10^6 offsets */
     if (json) printf("\n  ],\n  \"sweeps\": [");
+    first = 1;
     for (int d = 0; d < 2; d++) {
+        if (only && strcmp(sweep_names[d], only) != 0) continue;
         edpd_sweep_config sc = edpd_default_sweep_config();
         sc.detector = d == 0 ? EDPD_DETECTOR_STABLE : EDPD_DETECTOR_NAIVE_HALT;
         sc.count = samples;
@@ -113,11 +167,12 @@ int cmd_bench(int argc, char **argv) {
         if (edpd_ball_sweep(&sc, &r, &err) != EDPD_OK) { fprintf(stderr, "edpd bench: %s\n", err.message); return 1; }
         double cpu = cpu_seconds() - t0;
         if (json)
-            printf("%s\n    {\"name\": \"ball-sweep-%s\", \"samples\": %llu, \"seconds\": %.3f, \"samples_per_second\": %.0f}",
-                   d ? "," : "", edpd_detector_name(sc.detector), (unsigned long long)samples, cpu, samples / cpu);
+            printf("%s\n    {\"name\": \"%s\", \"samples\": %llu, \"seconds\": %.3f, \"samples_per_second\": %.0f}",
+                   first ? "" : ",", sweep_names[d], (unsigned long long)samples, cpu, samples / cpu);
         else
             printf("ball sweep (%s) %llu samples: %.3f s (%.0f samples/s; 10^6 would take %.1f s)\n",
                    edpd_detector_name(sc.detector), (unsigned long long)samples, cpu, samples / cpu, cpu * 1e6 / samples);
+        first = 0;
     }
     if (json) printf("\n  ]\n}\n");
     return 0;

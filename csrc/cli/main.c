@@ -21,7 +21,7 @@ static const char *USAGE =
     "  edpd sweep --scenario bouncing-ball --samples M --detector D [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
-    "  edpd bench [--json] [--quick] [--scaling]\n";
+    "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n";
 
 static double now_seconds(void) {
     struct timespec ts;
