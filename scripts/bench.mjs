@@ -40,8 +40,9 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2])) : NaN;
 };
 
-/* One timed run of a native case's configuration: 4 N events to leave the lattice, then as many
- * events as the native run timed. `clock` gives seconds (CPU time in Node, wall time in a page). */
+/* The simulation of a native case (its JSON row). Each WebAssembly run, as the native one, runs
+ * 4 N events to leave the lattice, then times as many events as the native run did: CPU time in
+ * Node (runNode), wall time in the page (runChromium, whose body runs in the browser). */
 const simConfig = (c) => ({
   scenario: c.restitution < 1 ? 'granular' : 'elastic', dim: c.dim, n: c.n,
   packingFraction: c.number_density * (c.dim === 3 ? Math.PI / 6 : Math.PI / 4),
@@ -80,7 +81,7 @@ if (!args.includes('--no-browser') && existsSync(CHROMIUM)) {
     }
   });
 } else if (!args.includes('--no-browser')) console.log(`(no Chromium at ${CHROMIUM}: WebAssembly in Node only)`);
-async function runChromium(c, cfg) {
+async function runChromium(c) {
   return page.evaluate(async ({ cfg, n, events }) => {
     const sim = window.edpdBench.createSimulation(cfg);
     try {
@@ -92,7 +93,7 @@ async function runChromium(c, cfg) {
     } finally {
       sim.destroy();
     }
-  }, { cfg, n: c.n, events: c.events });
+  }, { cfg: simConfig(c), n: c.n, events: c.events });
 }
 
 const f = (x) => Number.isFinite(x) ? (x / 1e6).toFixed(3) : '   -';
@@ -126,7 +127,7 @@ try {
       const row = { c, node: { coll: NaN, ev: NaN }, chrome: { coll: NaN, ev: NaN } };
       try {
         row.node = runNode(c);
-        if (page && c.n <= 100000) row.chrome = await runChromium(c, simConfig(c));
+        if (page && c.n <= 100000) row.chrome = await runChromium(c);
       } catch (e) {
         note = `  (WebAssembly: ${e.message})`;
       }

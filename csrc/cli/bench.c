@@ -90,6 +90,15 @@ static int bench_case_at(int k, int scaling, bench_case *b, char *name, size_t l
 
 static const char *const sweep_names[2] = {"ball-sweep-stable", "ball-sweep-naive-halt"};
 
+/* Whether `name` is one of the cases (the N series included) or sweeps. */
+static int case_known(const char *name) {
+    bench_case b;
+    char built[64];
+    for (int k = 0; bench_case_at(k, 1, &b, built, sizeof built); k++)
+        if (strcmp(b.name, name) == 0) return 1;
+    return strcmp(sweep_names[0], name) == 0 || strcmp(sweep_names[1], name) == 0;
+}
+
 int cmd_bench(int argc, char **argv) {
     int json = 0, quick = 0, scaling = 0, list = 0;
     const char *only = NULL;  /* --case: one case or sweep (a harness timing native and WebAssembly in turn) */
@@ -106,20 +115,15 @@ int cmd_bench(int argc, char **argv) {
             return 2;
         }
     }
-    if (only) {  /* a named case runs whether or not --scaling was given */
-        int found = 0;
+    if (only && !case_known(only)) {
         bench_case b;
         char name[64];
-        for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) found |= strcmp(b.name, only) == 0;
-        for (int d = 0; d < 2; d++) found |= strcmp(sweep_names[d], only) == 0;
-        if (!found) {
-            fprintf(stderr, "edpd: bench: --case: no case '%s' (allowed:", only);
-            for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) fprintf(stderr, " %s", b.name);
-            fprintf(stderr, " %s %s)\n", sweep_names[0], sweep_names[1]);
-            return 2;
-        }
-        scaling = 1;
+        fprintf(stderr, "edpd: bench: --case: no case '%s' (allowed:", only);
+        for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) fprintf(stderr, " %s", b.name);
+        fprintf(stderr, " %s %s)\n", sweep_names[0], sweep_names[1]);
+        return 2;
     }
+    if (only) scaling = 1;  /* a named case runs whether or not --scaling was given */
     if (list) {
         bench_case b;
         char name[64];

@@ -81,10 +81,10 @@ expect_error "--case needs" bench --case
 # bench --list names the cases a run times; --case runs exactly one of them (bench.mjs interleaves native and WebAssembly so)
 [ "$("$edpd" bench --list | wc -l)" -eq 6 ] && [ "$("$edpd" bench --list --scaling | wc -l)" -eq 10 ] && ok || bad "bench --list"
 "$edpd" bench --json --quick --case ball-sweep-naive-halt > "$tmp/bench1.json" && ok || bad "bench --case"
+node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(b.cases.length === 0 && b.sweeps.length === 1 && b.sweeps[0].name === "ball-sweep-naive-halt" && b.sweeps[0].samples === 10000 ? 0 : 1)' "$tmp/bench1.json" && ok || bad "bench --case: one sweep in the JSON"
 # peak RSS is the bench's own, not that of the (here 200 MB) parent that started it (Linux keeps ru_maxrss across exec)
 node -e 'const big = Buffer.alloc(200e6, 1); const out = require("child_process").execFileSync(process.argv[1], ["bench", "--json", "--quick", "--case", "elastic-2d-n10000-rho0.5"], { encoding: "utf8" });
   const mb = JSON.parse(out).cases[0].peak_rss_mb; process.exit(big[7] === 1 && mb > 0 && mb < 64 ? 0 : (console.error("peak_rss_mb", mb), 1))' "$edpd" && ok || bad "bench peak RSS counts the parent's"
-node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(b.cases.length === 0 && b.sweeps.length === 1 && b.sweeps[0].name === "ball-sweep-naive-halt" && b.sweeps[0].samples === 10000 ? 0 : 1)' "$tmp/bench1.json" && ok || bad "bench --case: one sweep in the JSON"
 expect_error "--neighbours" run --scenario elastic --neighbours octree --events 10
 expect_error "--neighbours" run --scenario elastic --events 10 --neighbours
 expect_error "neighbours" run --scenario bouncing-ball --neighbours lists --events 10
