@@ -2,7 +2,8 @@
 // own), then in WebAssembly in Node and in Debian's Chromium (headless), back to back, so that
 // the ratios compare runs minutes apart at most (this VM's speed drifts by 10-20 % over tens of
 // minutes). Flags: --quick (fewer events), --scaling (N series; Chromium runs up to N = 10^5),
-// --no-browser, --rounds R (each case R times in turn; medians, ratios as medians of the rounds').
+// --no-browser, --rounds R (R rounds over all cases in turn; medians, ratios as medians of the
+// rounds'). A line per run goes to stderr as it ends; the table of medians comes last.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -98,48 +99,65 @@ async function runChromium(c) {
 
 const f = (x) => Number.isFinite(x) ? (x / 1e6).toFixed(3) : '   -';
 const pct = (x) => Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '-';
-console.log(`native: build/edpd bench --json ${nativeFlags.join(' ')} --case NAME, then the same case in WebAssembly` +
-  `${rounds > 1 ? `; ${rounds} rounds, medians` : ''}`);
-console.log('\ncase                                native Mcoll/s  native Mev/s   node Mcoll/s  node/native  chromium Mcoll/s  chromium/native  native us/ev  peak RSS MB');
-try {
-  for (const name of names) {
-    if (name.startsWith('ball-sweep-')) {
-      const det = name.replace('ball-sweep-', '');
-      const nat = [], wasm = [];
-      let samples = 0;
-      for (let r = 0; r < rounds; r++) {
-        const s = native(name).sweeps[0];
-        samples = s.samples;
-        const t0 = cpu();
-        edpd.sweep({ detector: det, count: s.samples });
-        nat.push(s.seconds);
-        wasm.push(cpu() - t0);
-      }
-      const ratio = median(nat.map((s, k) => s / wasm[k]));
-      console.log(`${name.padEnd(36)} native ${median(nat).toFixed(3)} s, wasm ${median(wasm).toFixed(3)} s for ${samples} samples ` +
-        `(wasm/native ${pct(ratio)}); 10^6 samples native: ${(median(nat) * 1e6 / samples).toFixed(1)} s`);
-      continue;
-    }
-    const rows = [];
-    let note = '';
-    for (let r = 0; r < rounds; r++) {
-      const c = native(name).cases[0];
-      const row = { c, node: { coll: NaN, ev: NaN }, chrome: { coll: NaN, ev: NaN } };
-      try {
-        row.node = runNode(c);
-        if (page && c.n <= 100000) row.chrome = await runChromium(c);
-      } catch (e) {
-        note = `  (WebAssembly: ${e.message})`;
-      }
-      rows.push(row);
-    }
-    const m = (get) => median(rows.map(get));
-    console.log(`${name.padEnd(36)}${f(m((r) => r.c.collisions_per_second)).padStart(14)}${f(m((r) => r.c.events_per_second)).padStart(13)}` +
-      `${f(m((r) => r.node.coll)).padStart(15)}${pct(m((r) => r.node.ev / r.c.events_per_second)).padStart(13)}` +
-      `${f(m((r) => r.chrome.coll)).padStart(18)}${pct(m((r) => r.chrome.ev / r.c.events_per_second)).padStart(17)}` +
-      `${m((r) => r.c.us_per_event).toFixed(3).padStart(14)}${m((r) => r.c.peak_rss_mb).toFixed(1).padStart(13)}${note}`);
+
+/* One round of one case: native, then Node, then Chromium. */
+async function runSweep(name) {
+  const s = native(name).sweeps[0];
+  const t0 = cpu();
+  edpd.sweep({ detector: name.replace('ball-sweep-', ''), count: s.samples });
+  return { samples: s.samples, nat: s.seconds, wasm: cpu() - t0 };
+}
+async function runCase(name) {
+  const out = native(name);
+  const c = out.cases[0];
+  const row = { c, cpu: out.cpu, node: { coll: NaN, ev: NaN }, chrome: { coll: NaN, ev: NaN }, note: '' };
+  try {
+    row.node = runNode(c);
+    if (page && c.n <= 100000) row.chrome = await runChromium(c);
+  } catch (e) {
+    row.note = `  (WebAssembly: ${e.message})`;
   }
+  return row;
+}
+
+/* Rounds go round-robin over the cases (case 1, 2, ... then again), so that one of this VM's
+ * slow phases (tens of seconds, up to -30 %, on either side of a ratio) hits one round of
+ * several cases rather than every round of one case; each line below is one run, as it ends. */
+const runs = new Map(names.map((n) => [n, []]));
+try {
+  for (let r = 0; r < rounds; r++)
+    for (const name of names) {
+      const sweep = name.startsWith('ball-sweep-');
+      const res = sweep ? await runSweep(name) : await runCase(name);
+      runs.get(name).push(res);
+      const tag = `${rounds > 1 ? `round ${r + 1}/${rounds} ` : ''}${name}`;
+      console.error(sweep
+        ? `  ${tag}: native ${res.nat.toFixed(3)} s, wasm ${res.wasm.toFixed(3)} s`
+        : `  ${tag}: native ${f(res.c.collisions_per_second)} M collisions/s, node ${pct(res.node.ev / res.c.events_per_second)}` +
+          `${page && res.c.n <= 100000 ? `, chromium ${pct(res.chrome.ev / res.c.events_per_second)}` : ''}${res.note}`);
+    }
 } finally {
   await closeBrowser();
+}
+
+const cpuName = [...runs.values()].flat().find((x) => x.cpu)?.cpu ?? 'unknown';
+console.log(`\nnative: build/edpd bench --json ${nativeFlags.join(' ')} --case NAME, then the same case in WebAssembly` +
+  `${rounds > 1 ? `; ${rounds} rounds round-robin, medians` : ''}; cpu: ${cpuName}`);
+console.log('\ncase                                native Mcoll/s  native Mev/s   node Mcoll/s  node/native  chromium Mcoll/s  chromium/native  native us/ev  peak RSS MB');
+for (const name of names) {
+  const rows = runs.get(name);
+  if (name.startsWith('ball-sweep-')) {
+    const nat = rows.map((x) => x.nat), wasm = rows.map((x) => x.wasm), samples = rows[0].samples;
+    const ratio = median(nat.map((s, k) => s / wasm[k]));
+    console.log(`${name.padEnd(36)} native ${median(nat).toFixed(3)} s, wasm ${median(wasm).toFixed(3)} s for ${samples} samples ` +
+      `(wasm/native ${pct(ratio)}); 10^6 samples native: ${(median(nat) * 1e6 / samples).toFixed(1)} s`);
+    continue;
+  }
+  const m = (get) => median(rows.map(get));
+  const note = rows.map((x) => x.note).find(Boolean) ?? '';
+  console.log(`${name.padEnd(36)}${f(m((r) => r.c.collisions_per_second)).padStart(14)}${f(m((r) => r.c.events_per_second)).padStart(13)}` +
+    `${f(m((r) => r.node.coll)).padStart(15)}${pct(m((r) => r.node.ev / r.c.events_per_second)).padStart(13)}` +
+    `${f(m((r) => r.chrome.coll)).padStart(18)}${pct(m((r) => r.chrome.ev / r.c.events_per_second)).padStart(17)}` +
+    `${m((r) => r.c.us_per_event).toFixed(3).padStart(14)}${m((r) => r.c.peak_rss_mb).toFixed(1).padStart(13)}${note}`);
 }
 console.log(`\n${new Date().toISOString()} node ${process.version}${quick ? ' (quick)' : ''}`);

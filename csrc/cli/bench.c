@@ -37,6 +37,33 @@ static double peak_rss_mb(void) {
     return (double)u.ru_maxrss / 1024.0;
 }
 
+/* The processor (Linux: /proc/cpuinfo's model name, family, model and cache size), so that
+ * every figure says what it was measured on: sessions of this project land on different hosts
+ * (an Intel Xeon VM, an AMD EPYC VM) whose caches differ, and with them the figures at large N.
+ * Quotes, backslashes and control characters become spaces (the text goes into JSON as is). */
+static void cpu_model(char *out, size_t len) {
+    char name[96] = "unknown", family[16] = "?", model[16] = "?", cache[32] = "?";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof line, f)) {
+            if (line[0] == '\n') break;  /* the first processor's block only */
+            char *v = strchr(line, ':');
+            if (!v) continue;
+            for (v++; *v == ' ' || *v == '\t'; v++) {}
+            v[strcspn(v, "\n")] = 0;
+            if (strncmp(line, "model name", 10) == 0) snprintf(name, sizeof name, "%s", v);
+            else if (strncmp(line, "cpu family", 10) == 0) snprintf(family, sizeof family, "%s", v);
+            else if (strncmp(line, "model", 5) == 0 && (line[5] == '\t' || line[5] == ' ')) snprintf(model, sizeof model, "%s", v);
+            else if (strncmp(line, "cache size", 10) == 0) snprintf(cache, sizeof cache, "%s", v);
+        }
+        fclose(f);
+    }
+    snprintf(out, len, "%s (family %s, model %s, cache %s)", name, family, model, cache);
+    for (char *c = out; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < 32) *c = ' ';
+}
+
 typedef struct bench_result { double coll_per_s, events_per_s, us_per_event, rss_mb; uint64_t events, collisions; } bench_result;
 
 static int run_case(const bench_case *b, uint64_t events, bench_result *out) {
@@ -134,7 +161,10 @@ int cmd_bench(int argc, char **argv) {
         return 0;
     }
     uint64_t events = quick ? 200000 : 4000000;
-    if (json) printf("{\n  \"engine\": \"native\",\n  \"cases\": [");
+    char cpu[192];
+    cpu_model(cpu, sizeof cpu);
+    if (json) printf("{\n  \"engine\": \"native\",\n  \"cpu\": \"%s\",\n  \"cases\": [", cpu);
+    else printf("cpu: %s\n", cpu);
     int first = 1;
     bench_case b;
     char name[64];

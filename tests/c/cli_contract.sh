@@ -82,6 +82,8 @@ expect_error "--case needs" bench --case
 [ "$("$edpd" bench --list | wc -l)" -eq 6 ] && [ "$("$edpd" bench --list --scaling | wc -l)" -eq 10 ] && ok || bad "bench --list"
 "$edpd" bench --json --quick --case ball-sweep-naive-halt > "$tmp/bench1.json" && ok || bad "bench --case"
 node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(b.cases.length === 0 && b.sweeps.length === 1 && b.sweeps[0].name === "ball-sweep-naive-halt" && b.sweeps[0].samples === 10000 ? 0 : 1)' "$tmp/bench1.json" && ok || bad "bench --case: one sweep in the JSON"
+# every bench says what it ran on (figures differ by host): a non-empty processor description
+node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(typeof b.cpu === "string" && /family/.test(b.cpu) ? 0 : 1)' "$tmp/bench1.json" && ok || bad "bench --json: cpu"
 # peak RSS is the bench's own, not that of the (here 200 MB) parent that started it (Linux keeps ru_maxrss across exec)
 node -e 'const big = Buffer.alloc(200e6, 1); const out = require("child_process").execFileSync(process.argv[1], ["bench", "--json", "--quick", "--case", "elastic-2d-n10000-rho0.5"], { encoding: "utf8" });
   const mb = JSON.parse(out).cases[0].peak_rss_mb; process.exit(big[7] === 1 && mb > 0 && mb < 64 ? 0 : (console.error("peak_rss_mb", mb), 1))' "$edpd" && ok || bad "bench peak RSS counts the parent's"
