@@ -1,5 +1,5 @@
 // End-to-end: the built site (dist/) served on 127.0.0.1, in Debian's Chromium headless with
-// WebGL through SwiftShader. Checks state and pixels, never frame rate; N stays small.
+// WebGL through SwiftShader. Checks state and pixels, never frame rate; N stays small (25 000 at most).
 import { serve } from './server.js';
 import { launch } from './browser.js';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,28 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
   await page.waitForFunction(() => /halted: no-real-root/.test(document.getElementById('badge-0').textContent)
     && /^collapse at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 10000 });
   expect(await page.isHidden('#warnings')).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('above 20 000 particles per pane both panes draw sphere impostors (point sprites), in the panes\' colours', async () => {
+  const { page, errors } = await open('#scenario=elastic&dim=3&n=25000&phi=0.3&paused=1');
+  expect(await page.evaluate(() => window.edpdApp.view.panes.map((p) => Boolean(p.mesh && p.mesh.isPoints)))).toEqual([true, true]);
+  const ink = await paneInk(page);  // box edges alone ink well under 1 % of a pane
+  expect(ink[0]).toBeGreaterThan(0.05);
+  expect(ink[1]).toBeGreaterThan(0.05);
+  // the centre pixel of each pane is a particle: bluish on the left (naive), teal on the right (stable)
+  const rgb = await page.evaluate(() => {
+    const src = document.querySelector('#view canvas');
+    window.edpdApp.view.render();
+    const c = document.createElement('canvas');
+    c.width = src.width; c.height = src.height;
+    const g = c.getContext('2d');
+    g.drawImage(src, 0, 0);
+    return [0.25, 0.75].map((f) => Array.from(g.getImageData(Math.round(f * c.width), Math.round(c.height / 2), 1, 1).data.slice(0, 3)));
+  });
+  expect(rgb[0][2]).toBeGreaterThan(rgb[0][0] + 40);  // 0x7aa2f7: blue over red
+  expect(rgb[1][1]).toBeGreaterThan(rgb[1][0] + 40);  // 0x73daca: green over red
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -1,6 +1,7 @@
 // One WebGL renderer split into two viewports (scissor), one shared camera with OrbitControls:
-// left the naive pane, right the stable pane. Particles are InstancedMesh spheres; particles
-// that overlap something are drawn in a contrasting colour, the pair of a failure in another.
+// left the naive pane, right the stable pane. Particles are InstancedMesh spheres, or above
+// IMPOSTORS_ABOVE sphere impostors; particles that overlap something are drawn in a contrasting
+// colour, the pair of a failure in another.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
@@ -12,6 +13,56 @@ const COLORS = {
   box: new THREE.Color(0x565f89),
 };
 const BACKGROUND = 0x11131c;
+
+// Above this many particles per pane each particle is a sphere impostor: one point sprite, shaded
+// as a ball of diameter 1 (sigma) in its fragment shader, instead of an icosahedron. Two panes of
+// 10^5 icosahedra are 4 M triangles a frame (7.5 s a frame in Chromium's software renderer
+// here); the impostors are 2 * 10^5 vertices.
+const IMPOSTORS_ABOVE = 20000;
+const IMPOSTOR_VERTEX = `
+  attribute vec3 pcolor;
+  uniform float scale;   // pixels per unit length at unit depth
+  varying vec3 vColor;
+  void main() {
+    vColor = pcolor;
+    vec4 mv = modelViewMatrix * vec4(position, 1.0);
+    gl_Position = projectionMatrix * mv;
+    gl_PointSize = max(1.0, scale / -mv.z);
+  }`;
+const IMPOSTOR_FRAGMENT = `
+  varying vec3 vColor;
+  void main() {
+    vec2 q = gl_PointCoord * 2.0 - 1.0;
+    float r2 = dot(q, q);
+    if (r2 > 1.0) discard;
+    vec3 normal = vec3(q.x, -q.y, sqrt(1.0 - r2));
+    float light = 0.3 + 0.85 * max(dot(normal, normalize(vec3(0.35, 0.55, 0.75))), 0.0);
+    gl_FragColor = vec4(min(vColor * light, 1.0), 1.0);
+    #include <colorspace_fragment>
+  }`;
+
+function makeSpheres(n, color) {
+  const detail = n > 3000 ? 1 : 3;
+  const geo = new THREE.IcosahedronGeometry(0.5, detail);
+  const mat = new THREE.MeshStandardMaterial({ roughness: 0.55, metalness: 0.05 });
+  const mesh = new THREE.InstancedMesh(geo, mat, n);
+  mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
+  for (let i = 0; i < n; i++) mesh.setColorAt(i, color);
+  return mesh;
+}
+
+function makeImpostors(n, color) {
+  const geo = new THREE.BufferGeometry();
+  const pos = new THREE.BufferAttribute(new Float32Array(3 * n), 3).setUsage(THREE.DynamicDrawUsage);
+  const col = new THREE.BufferAttribute(new Float32Array(3 * n), 3).setUsage(THREE.DynamicDrawUsage);
+  for (let i = 0; i < n; i++) col.setXYZ(i, color.r, color.g, color.b);
+  geo.setAttribute('position', pos);
+  geo.setAttribute('pcolor', col);
+  const mat = new THREE.ShaderMaterial({
+    uniforms: { scale: { value: 1 } }, vertexShader: IMPOSTOR_VERTEX, fragmentShader: IMPOSTOR_FRAGMENT,
+  });
+  return new THREE.Points(geo, mat);
+}
 
 export class SplitView {
   constructor(container) {
@@ -52,13 +103,9 @@ export class SplitView {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
       p.extras = [];
-      const detail = n > 20000 ? 0 : n > 3000 ? 1 : 3;
-      const geo = new THREE.IcosahedronGeometry(0.5, detail);
-      const mat = new THREE.MeshStandardMaterial({ roughness: 0.55, metalness: 0.05 });
-      const mesh = new THREE.InstancedMesh(geo, mat, n);
-      mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
-      for (let i = 0; i < n; i++) mesh.setColorAt(i, COLORS.base[p.k]);
+      const mesh = n > IMPOSTORS_ABOVE ? makeImpostors(n, COLORS.base[p.k]) : makeSpheres(n, COLORS.base[p.k]);
       mesh.frustumCulled = false;
+      p.n = n;
       p.mesh = mesh;
       p.scene.add(mesh);
       if (kind === 'gas') {
@@ -112,8 +159,21 @@ export class SplitView {
     const p = this.panes[k];
     if (!p.mesh || !frame) return;
     const pos = frame.positions;
-    const n = Math.min(p.mesh.count, pos.length / 3);
+    const n = Math.min(p.n, pos.length / 3);
     const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
+    if (p.mesh.isPoints) {
+      const at = p.mesh.geometry.attributes;
+      at.position.array.set(pos.subarray(0, 3 * n));
+      for (let i = 0; i < n; i++) {
+        let c = COLORS.base[k];
+        if (frame.flags[i]) c = COLORS.overlap;
+        if (failure && (failure[0] === i || failure[1] === i)) c = COLORS.failure;
+        at.pcolor.setXYZ(i, c.r, c.g, c.b);
+      }
+      at.position.needsUpdate = true;
+      at.pcolor.needsUpdate = true;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       this.dummy.makeTranslation(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]);
       p.mesh.setMatrixAt(i, this.dummy);
@@ -140,7 +200,10 @@ export class SplitView {
     this.dirty = false;
     const w = this.container.clientWidth, h = this.container.clientHeight;
     const half = Math.floor(w / 2);
+    // an impostor of diameter 1 at depth z spans scale / z pixels (the projection's vertical scale)
+    const scale = (h * this.renderer.getPixelRatio()) / (2 * Math.tan((this.camera.fov * Math.PI) / 360));
     this.panes.forEach((p, k) => {
+      if (p.mesh && p.mesh.isPoints) p.mesh.material.uniforms.scale.value = scale;
       this.renderer.setViewport(k * half, 0, half, h);
       this.renderer.setScissor(k * half, 0, half, h);
       this.renderer.render(p.scene, this.camera);
