@@ -15,10 +15,12 @@ const COLORS = {
 const BACKGROUND = 0x11131c;
 
 // Above this many particles per pane each particle is a sphere impostor: one point sprite, shaded
-// as a ball of diameter 1 (sigma) in its fragment shader, instead of an icosahedron. Two panes of
-// 10^5 icosahedra are 4 M triangles a frame (7.5 s a frame in Chromium's software renderer
-// here); the impostors are 2 * 10^5 vertices.
-const IMPOSTORS_ABOVE = 20000;
+// as a ball of diameter 1 (sigma) in its fragment shader, instead of an icosahedron. Measured with
+// scripts/render-time.mjs (Chromium's software renderer, both panes, render and read back): N = 2000
+// in 3-D 40 ms as impostors, 1.1 s as meshes of 320 triangles; N = 10^5, 0.55 s against 8.1 s
+// with 20-triangle meshes. Hard spheres do not intersect, so an impostor's flat depth shows the
+// same picture; the few-ball scenarios keep meshes (and their specular light).
+const IMPOSTORS_ABOVE = 1000;
 const IMPOSTOR_VERTEX = `
   attribute vec3 pcolor;
   uniform float scale;   // pixels per unit length at unit depth
@@ -42,7 +44,7 @@ const IMPOSTOR_FRAGMENT = `
   }`;
 
 function makeSpheres(n, color) {
-  const detail = n > 3000 ? 1 : 3;
+  const detail = n > 20000 ? 0 : n > 3000 ? 1 : n > 200 ? 2 : 3;  // meshes: few balls by default
   const geo = new THREE.IcosahedronGeometry(0.5, detail);
   const mat = new THREE.MeshStandardMaterial({ roughness: 0.55, metalness: 0.05 });
   const mesh = new THREE.InstancedMesh(geo, mat, n);
@@ -81,6 +83,7 @@ export class SplitView {
     this.dirty = true;
     this.controls.addEventListener('change', () => { this.dirty = true; });
     this.panes = [0, 1].map((k) => this.makePane(k));
+    this.impostorsAbove = IMPOSTORS_ABOVE;  // scripts/render-time.mjs compares both ways
     this.dummy = new THREE.Matrix4();
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);
@@ -99,11 +102,12 @@ export class SplitView {
   /** Build meshes for a run: kind 'gas' or 'balls', n particles, box edges, dim. */
   setup({ kind, n, box, dim }) {
     this.kind = kind;
+    this.lastSetup = { kind, n, box, dim };
     for (const p of this.panes) {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
       p.extras = [];
-      const mesh = n > IMPOSTORS_ABOVE ? makeImpostors(n, COLORS.base[p.k]) : makeSpheres(n, COLORS.base[p.k]);
+      const mesh = n > this.impostorsAbove ? makeImpostors(n, COLORS.base[p.k]) : makeSpheres(n, COLORS.base[p.k]);
       mesh.frustumCulled = false;
       p.n = n;
       p.mesh = mesh;
@@ -158,6 +162,7 @@ export class SplitView {
   update(k, frame) {
     const p = this.panes[k];
     if (!p.mesh || !frame) return;
+    p.lastFrame = frame;
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
     const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
@@ -208,6 +213,14 @@ export class SplitView {
       this.renderer.setScissor(k * half, 0, half, h);
       this.renderer.render(p.scene, this.camera);
     });
+  }
+
+  /** Rebuilds the particles (after impostorsAbove changed) and redraws the last frames. */
+  rebuild() {
+    if (!this.lastSetup) return;
+    const frames = this.panes.map((p) => p.lastFrame);
+    this.setup(this.lastSetup);
+    frames.forEach((f, k) => this.update(k, f));
   }
 
   toPNG() { this.render(); return this.canvas.toDataURL('image/png'); }
