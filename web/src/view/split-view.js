@@ -29,7 +29,7 @@ const IMPOSTOR_VERTEX = `
     vColor = pcolor;
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     gl_Position = projectionMatrix * mv;
-    gl_PointSize = max(1.0, scale / -mv.z);
+    gl_PointSize = max(1.0, scale / -mv.z);  // the GPU caps it (often 1024 px): a ball zoomed past that shrinks
   }`;
 const IMPOSTOR_FRAGMENT = `
   varying vec3 vColor;
@@ -166,15 +166,12 @@ export class SplitView {
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
     const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
+    const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? COLORS.failure
+      : frame.flags[i] ? COLORS.overlap : COLORS.base[k]);
     if (p.mesh.isPoints) {
       const at = p.mesh.geometry.attributes;
       at.position.array.set(pos.subarray(0, 3 * n));
-      for (let i = 0; i < n; i++) {
-        let c = COLORS.base[k];
-        if (frame.flags[i]) c = COLORS.overlap;
-        if (failure && (failure[0] === i || failure[1] === i)) c = COLORS.failure;
-        at.pcolor.setXYZ(i, c.r, c.g, c.b);
-      }
+      for (let i = 0; i < n; i++) { const c = colorOf(i); at.pcolor.setXYZ(i, c.r, c.g, c.b); }
       at.position.needsUpdate = true;
       at.pcolor.needsUpdate = true;
       return;
@@ -182,10 +179,7 @@ export class SplitView {
     for (let i = 0; i < n; i++) {
       this.dummy.makeTranslation(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]);
       p.mesh.setMatrixAt(i, this.dummy);
-      let c = COLORS.base[k];
-      if (frame.flags[i]) c = COLORS.overlap;
-      if (failure && (failure[0] === i || failure[1] === i)) c = COLORS.failure;
-      p.mesh.setColorAt(i, c);
+      p.mesh.setColorAt(i, colorOf(i));
     }
     p.mesh.instanceMatrix.needsUpdate = true;
     if (p.mesh.instanceColor) p.mesh.instanceColor.needsUpdate = true;
