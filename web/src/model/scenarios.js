@@ -21,7 +21,8 @@ export const SCENARIOS = {
   },
   granular: {
     title: 'Granular gas',
-    blurb: 'A freely cooling inelastic gas (Haff\'s law) that clusters. Three-body events create overlapped, approaching pairs: ' +
+    blurb: 'A freely cooling inelastic gas: Haff\'s law (dashed) holds while it stays homogeneous; once clusters form it cools more slowly. ' +
+      'Three-body events create overlapped, approaching pairs: ' +
       'naive detectors halt, let particles pass through each other or run the clock backwards; the stable one applies stabilising impacts. ' +
       'The TC model (t_c) stops genuine inelastic collapse.',
     params: ['naive', 'dim', 'n', 'phi', 'e', 'tc', 'seed', 'speed'],
