@@ -3,7 +3,8 @@
 // the ratios compare runs minutes apart at most (this VM's speed drifts by 10-20 % over tens of
 // minutes). Flags: --quick (fewer events), --scaling (N series; Chromium runs up to N = 10^5),
 // --no-browser, --rounds R (R rounds over all cases in turn; medians, ratios as medians of the
-// rounds'). A line per run goes to stderr as it ends; the table of medians comes last.
+// rounds'). A line per run goes to stderr as it ends; the tables come last: medians, and for
+// R > 1 the best of the rounds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -100,8 +101,8 @@ async function runChromium(c) {
 const f = (x) => Number.isFinite(x) ? (x / 1e6).toFixed(3) : '   -';
 const pct = (x) => Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '-';
 
-/* One round of one case: native, then Node, then Chromium. */
-async function runSweep(name) {
+/* One round of one case: native, then Node, then Chromium (a sweep: native, then Node). */
+function runSweep(name) {
   const s = native(name).sweeps[0];
   const t0 = cpu();
   edpd.sweep({ detector: name.replace('ball-sweep-', ''), count: s.samples });
@@ -128,7 +129,7 @@ try {
   for (let r = 0; r < rounds; r++)
     for (const name of names) {
       const sweep = name.startsWith('ball-sweep-');
-      const res = sweep ? await runSweep(name) : await runCase(name);
+      const res = sweep ? runSweep(name) : await runCase(name);
       runs.get(name).push(res);
       const tag = `${rounds > 1 ? `round ${r + 1}/${rounds} ` : ''}${name}`;
       console.error(sweep
