@@ -35,6 +35,14 @@ const native = (name) => JSON.parse(execFileSync(edpdCli, ['bench', '--json', ..
 const names = execFileSync(edpdCli, ['bench', '--list', ...(args.includes('--scaling') ? ['--scaling'] : [])], { encoding: 'utf8' })
   .trim().split('\n');
 const edpd = await loadEdpd({ wasmBinary: readFileSync(`${root}web/wasm/edpd.wasm`) });
+// warm-up, as in the page below: V8 runs a WebAssembly function in its baseline compiler until it
+// is hot, then optimised, so without this the first (and every --quick) run would be partly baseline
+for (const [dim, phi] of [[3, 0.26], [3, 0.47], [2, 0.39]]) {
+  const sim = edpd.createSimulation({ scenario: 'elastic', dim, n: 4000, packingFraction: phi });
+  sim.runEvents(400000);
+  sim.destroy();
+}
+edpd.sweep({ detector: 'stable', count: 20000 });
 
 function cpu() { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; }
 const median = (xs) => {
