@@ -29,6 +29,8 @@ async function open(hash = '', base = server.url) {
 }
 
 const panes = (page) => page.evaluate(() => window.edpdApp.panes());
+/** How each pane draws its particles: 'mesh', 'points' (sphere impostors) or null (nothing yet). */
+const drawing = (page) => page.evaluate(() => window.edpdApp.view.panes.map((p) => (p.mesh ? (p.mesh.isPoints ? 'points' : 'mesh') : null)));
 
 /** Share of pixels differing from the background in the left and right half of the canvas. */
 async function paneInk(page) {
@@ -58,8 +60,8 @@ async function paneInk(page) {
 
 test('the default link: page loads cleanly, both panes draw, naive halts and stable rests at t = 3', async () => {
   const { page, errors } = await open('');
-  const ink = await paneInk(page);
-  expect(await page.evaluate(() => window.edpdApp.view.panes.map((p) => Boolean(p.mesh && p.mesh.isPoints)))).toEqual([false, false]);
+  const ink = await paneInk(page);  // waits until the view has drawn this run
+  expect(await drawing(page)).toEqual(['mesh', 'mesh']);
   expect(ink[0]).toBeGreaterThan(0.01);
   expect(ink[1]).toBeGreaterThan(0.01);
   await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'halted' || p.status === 'collapse'), null, { timeout: 60000 });
@@ -76,8 +78,8 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
 
 test('above 1000 particles per pane both panes draw sphere impostors (point sprites), in the panes\' colours', async () => {
   const { page, errors } = await open('#scenario=elastic&dim=3&n=5000&phi=0.3&paused=1');
-  expect(await page.evaluate(() => window.edpdApp.view.panes.map((p) => Boolean(p.mesh && p.mesh.isPoints)))).toEqual([true, true]);
-  const ink = await paneInk(page);  // box edges alone ink well under 1 % of a pane
+  const ink = await paneInk(page);  // waits until the view has drawn this run; box edges alone ink well under 1 %
+  expect(await drawing(page)).toEqual(['points', 'points']);
   expect(ink[0]).toBeGreaterThan(0.05);
   expect(ink[1]).toBeGreaterThan(0.05);
   // the mean colour of each pane's inked pixels: bluish on the left (naive), teal on the right (stable)
