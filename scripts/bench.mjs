@@ -35,10 +35,12 @@ const native = (name) => JSON.parse(execFileSync(edpdCli, ['bench', '--json', ..
 const names = execFileSync(edpdCli, ['bench', '--list', ...(args.includes('--scaling') ? ['--scaling'] : [])], { encoding: 'utf8' })
   .trim().split('\n');
 const edpd = await loadEdpd({ wasmBinary: readFileSync(`${root}web/wasm/edpd.wasm`) });
-// warm-up, as in the page below: V8 runs a WebAssembly function in its baseline compiler until it
-// is hot, then optimised, so without this the first (and every --quick) run would be partly baseline
-for (const [dim, phi] of [[3, 0.26], [3, 0.47], [2, 0.39]]) {
-  const sim = edpd.createSimulation({ scenario: 'elastic', dim, n: 4000, packingFraction: phi });
+// Warm-up, here and in the page below: V8 runs a WebAssembly function in its baseline compiler
+// until it is hot, then optimised, so without it the first (and every --quick) run would be partly
+// baseline. Three gases of 4000 particles, 4 * 10^5 events each, and a short sweep.
+const WARM_UP = [[3, 0.26], [3, 0.47], [2, 0.39]].map(([dim, phi]) => ({ scenario: 'elastic', dim, n: 4000, packingFraction: phi }));
+for (const cfg of WARM_UP) {
+  const sim = edpd.createSimulation(cfg);
   sim.runEvents(400000);
   sim.destroy();
 }
@@ -81,15 +83,15 @@ if (!args.includes('--no-browser') && existsSync(CHROMIUM)) {
   closeBrowser = async () => { await browser.close(); await server.close(); };
   page = await browser.newPage();
   await page.goto(server.url + 'src/edpd.js');  // any same-origin document will do
-  await page.evaluate(async () => {  // warm-up: V8 compiles hot WebAssembly functions optimised only after a while
+  await page.evaluate(async (warmUp) => {  // the warm-up (WARM_UP above)
     const { loadEdpd } = await import('/src/edpd.js');
     window.edpdBench = await loadEdpd();
-    for (const [dim, phi] of [[3, 0.26], [3, 0.47], [2, 0.39]]) {
-      const sim = window.edpdBench.createSimulation({ scenario: 'elastic', dim, n: 4000, packingFraction: phi });
+    for (const cfg of warmUp) {
+      const sim = window.edpdBench.createSimulation(cfg);
       sim.runEvents(400000);
       sim.destroy();
     }
-  });
+  }, WARM_UP);
 } else if (!args.includes('--no-browser')) console.log(`(no Chromium at ${CHROMIUM}: WebAssembly in Node only)`);
 async function runChromium(c) {
   return page.evaluate(async ({ cfg, n, events }) => {

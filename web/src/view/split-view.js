@@ -102,7 +102,7 @@ export class SplitView {
   /** Build meshes for a run: kind 'gas' or 'balls', n particles, box edges, dim. */
   setup({ kind, n, box, dim }) {
     this.kind = kind;
-    this.lastSetup = { kind, n, box, dim };
+    this.lastSetup = { kind, n, box, dim };  // what resize() re-fits and rebuild() rebuilds
     for (const p of this.panes) {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
@@ -130,7 +130,6 @@ export class SplitView {
   }
 
   fit({ kind, n, box, dim }) {
-    this.lastFit = { kind, n, box, dim };
     const cam = this.camera;
     let center, dist, dir;
     if (kind === 'gas') {
@@ -191,7 +190,7 @@ export class SplitView {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = (w / 2) / h;
     this.camera.updateProjectionMatrix();
-    if (this.lastFit) this.fit(this.lastFit);
+    if (this.lastSetup) this.fit(this.lastSetup);
     this.render();
   }
 
