@@ -7,6 +7,7 @@
 #   scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3]
 #   e.g. scripts/ab.sh 9fc62b5 HEAD 1000000 0.5
 set -euo pipefail
+source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
 [ $# -ge 4 ] || { echo "usage: scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM]" >&2; exit 2; }
 a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3}

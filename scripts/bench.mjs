@@ -5,10 +5,20 @@
 // --no-browser, --rounds R (R rounds over all cases in turn; medians, ratios as medians of the
 // rounds'). A line per run goes to stderr as it ends; the tables come last: medians, and for
 // R > 1 the best of the rounds.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadEdpd } from '../web/src/edpd.js';
+
+// Everything on one CPU, as scripts/pin_cpu.sh does for the shell scripts (why: there): this
+// process re-runs itself under taskset, and the native runs and Chromium inherit the CPU.
+if (!process.env.EDPD_PINNED && spawnSync('taskset', ['-V']).status === 0) {
+  const cpu = process.env.EDPD_CPU ?? String(availableParallelism() - 1);
+  const r = spawnSync('taskset', ['-c', cpu, process.execPath, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, EDPD_PINNED: '1', EDPD_CPU: cpu } });
+  process.exit(r.status ?? 1);
+}
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
@@ -153,7 +163,8 @@ try {
 
 const cpuName = [...runs.values()].flat().find((x) => x.cpu)?.cpu ?? 'unknown';
 console.log(`\nnative: build/edpd bench --json ${nativeFlags.join(' ')} --case NAME, then the same case in WebAssembly` +
-  `${rounds > 1 ? `; ${rounds} rounds round-robin` : ''}; cpu: ${cpuName}`);
+  `${rounds > 1 ? `; ${rounds} rounds round-robin` : ''}; cpu: ${cpuName}` +
+  `${process.env.EDPD_CPU ? `, all runs on CPU ${process.env.EDPD_CPU}` : ''}`);
 
 /* The table: medians of the rounds (ratios: medians of each round's ratio), or with best set the
  * fastest round of each engine (ratios: best over best). This VM's slow phases only ever slow a

@@ -7,6 +7,7 @@
 #
 #   scripts/scaling_ratio.sh [ROUNDS=5] [EVENTS=2000000]      (needs build/bench_one: npm run setup)
 set -euo pipefail
+source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
 rounds=${1:-5} events=${2:-2000000}
 [ -x build/bench_one ] || { echo "scaling_ratio.sh: build/bench_one is missing: run 'npm run setup' first" >&2; exit 2; }

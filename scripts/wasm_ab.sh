@@ -9,6 +9,7 @@
 #   scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
 #   e.g. scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
 set -euo pipefail
+source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
 [ $# -ge 4 ] || { echo "usage: scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS]" >&2; exit 2; }
 a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000}
