@@ -69,10 +69,12 @@ static int grow(neighbour_lists *nl, uint32_t need) {
 
 static inline int32_t *list_of(const neighbour_lists *nl, uint32_t i) { return nl->idx + (size_t)i * nl->cap; }
 
-/* Whether j's list centre lies within reach ri + reach_j of point c. */
-static inline int within_reach(const struct edpd_world *w, vec3 c, double ri, int32_t j) {
-    vec3 d = min_image(w, v3_sub(c, w->nl.centre[j].c));
-    double cut = ri + w->nl.centre[j].reach;
+/* Whether centre j lies within reach ri + reach_j of point c. The box is passed in locals: read
+ * through w, the compiler reloads it after every store to an int32_t candidate array, which may
+ * alias w->periodic. */
+static inline int within_reach(const nl_centre *centre, const int periodic[3], const double L[3], vec3 c, double ri, int32_t j) {
+    vec3 d = min_image_box(periodic, L, v3_sub(c, centre[j].c));
+    double cut = ri + centre[j].reach;
     return v3_dot(d, d) < cut * cut;
 }
 
@@ -112,15 +114,18 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma + nl->delta), cells, count);
     int32_t cand[27 * CELL_MAX_INLINE];
     uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
-    double ri = nl->centre[i].reach;
+    const nl_centre *centre = nl->centre;
+    const int periodic[3] = {w->periodic[0], w->periodic[1], w->periodic[2]};
+    const double L[3] = {w->box[0], w->box[1], w->box[2]};
+    double ri = centre[i].reach;
     for (uint32_t k = 0; k < nc; k++) {
         out[m] = cand[k];  /* kept or overwritten: no branch on the distance (one in six passes) */
-        m += (uint32_t)within_reach(w, c, ri, cand[k]);
+        m += (uint32_t)within_reach(centre, periodic, L, c, ri, cand[k]);
     }
     if (overflow)
         for (int k = 0; k < count; k++)
             for (int32_t j = cells_overflow(g, cells[k]); j >= 0; j = g->next[j])
-                if ((uint32_t)j != i) { out[m] = j; m += (uint32_t)within_reach(w, c, ri, j); }
+                if ((uint32_t)j != i) { out[m] = j; m += (uint32_t)within_reach(centre, periodic, L, c, ri, j); }
     return m;
 }
 
