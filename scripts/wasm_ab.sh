@@ -8,6 +8,8 @@
 #
 #   scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
 #   e.g. scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
+# EDPD_EMCC_A / EDPD_EMCC_B: extra emcc flags for one side (a flag A/B: the same revision twice),
+#   e.g. EDPD_EMCC_B=-msimd128 scripts/wasm_ab.sh HEAD HEAD 13500 0.9
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
@@ -22,7 +24,8 @@ for side in a b; do
   mkdir -p "$work/$side/web/src" "$work/$side/web/wasm"
   git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "wasm_ab.sh: no revision '$rev'" >&2; exit 2; }
   cp web/src/*.js "$work/$side/web/src/"
-  (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno -Icsrc \
+  extra_var=EDPD_EMCC_${side^^}
+  (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
      csrc/rng.c csrc/detector.c csrc/event_queue.c csrc/memory.c csrc/cells.c csrc/neighbours.c csrc/config.c \
      csrc/scenario.c csrc/world.c csrc/diagnostics.c csrc/sweep.c csrc/wasm_api.c $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
