@@ -69,13 +69,48 @@ static int grow(neighbour_lists *nl, uint32_t need) {
 
 static inline int32_t *list_of(const neighbour_lists *nl, uint32_t i) { return nl->idx + (size_t)i * nl->cap; }
 
-/* Whether centre j lies within reach ri + reach_j of point c. The box is passed in locals: read
- * through w, the compiler reloads it after every store to an int32_t candidate array, which may
- * alias w->periodic. */
-static inline int within_reach(const nl_centre *centre, const int periodic[3], const double L[3], vec3 c, double ri, int32_t j) {
-    vec3 d = min_image_box(periodic, L, v3_sub(c, centre[j].c));
+/* The box as the reach tests use it: in locals (read through w, gcc reloads it after every
+ * store to an int32_t candidate array, which may alias w->periodic). */
+typedef struct reach_box {
+    int periodic[3];
+    double L[3];
+#ifdef __SSE2__
+    v2d L_xy, half_xy;   /* L and L/2 on periodic axes, 0 and +inf on others (vec.h) */
+    double L_z, half_z;
+#endif
+} reach_box;
+
+static reach_box reach_box_of(const struct edpd_world *w) {
+    reach_box b;
+    double L[3], half[3];
+    for (int a = 0; a < 3; a++) {
+        b.periodic[a] = w->periodic[a]; b.L[a] = w->box[a];
+        L[a] = w->periodic[a] ? w->box[a] : 0.0;
+        half[a] = w->periodic[a] ? 0.5 * w->box[a] : INFINITY;
+    }
+#ifdef __SSE2__
+    b.L_xy = (v2d){L[0], L[1]}; b.half_xy = (v2d){half[0], half[1]};
+    b.L_z = L[2]; b.half_z = half[2];
+#else
+    (void)L; (void)half;
+#endif
+    return b;
+}
+
+/* Whether centre j lies within reach ri + reach_j of point c (the minimum image as
+ * min_image_box(), packed and without branches where vec.h has v2d: the same result). */
+static inline int within_reach(const nl_centre *centre, const reach_box *b, vec3 c, double ri, int32_t j) {
+#ifdef __SSE2__
+    v2d d_xy = v2_wrap((v2d){c.x, c.y} - v2_load(&centre[j].c.x), b->L_xy, b->half_xy);
+    double d_z = wrap_branchless(c.z - centre[j].c.z, b->L_z, b->half_z);
+    v2d d2 = d_xy * d_xy;
+    double cut = ri + centre[j].reach;
+    return (d2[0] + d2[1]) + d_z * d_z < cut * cut;
+#else
+    vec3 d = min_image_box(b->periodic, b->L, v3_sub(c, centre[j].c));
     double cut = ri + centre[j].reach;
     return v3_dot(d, d) < cut * cut;
+#endif
 }
 
 /* The cells of a full 3x3x3 block around point c (cells_block's order) that come within `cut`
@@ -115,17 +150,16 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     int32_t cand[27 * CELL_MAX_INLINE];
     uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
     const nl_centre *centre = nl->centre;
-    const int periodic[3] = {w->periodic[0], w->periodic[1], w->periodic[2]};
-    const double L[3] = {w->box[0], w->box[1], w->box[2]};
+    const reach_box box = reach_box_of(w);
     double ri = centre[i].reach;
     for (uint32_t k = 0; k < nc; k++) {
         out[m] = cand[k];  /* kept or overwritten: no branch on the distance (one in six passes) */
-        m += (uint32_t)within_reach(centre, periodic, L, c, ri, cand[k]);
+        m += (uint32_t)within_reach(centre, &box, c, ri, cand[k]);
     }
     if (overflow)
         for (int k = 0; k < count; k++)
             for (int32_t j = cells_overflow(g, cells[k]); j >= 0; j = g->next[j])
-                if ((uint32_t)j != i) { out[m] = j; m += (uint32_t)within_reach(centre, periodic, L, c, ri, j); }
+                if ((uint32_t)j != i) { out[m] = j; m += (uint32_t)within_reach(centre, &box, c, ri, j); }
     return m;
 }
 

@@ -15,4 +15,24 @@ static inline void v3_set(vec3 *a, int k, double s) {
     if (k == 0) a->x = s; else if (k == 1) a->y = s; else a->z = s;
 }
 
+#ifdef __SSE2__
+/* Two doubles as one value (the vector extension of gcc and clang; SSE2 is in every x86-64): the
+ * hot loops handle x and y together and z alone, lane-wise IEEE arithmetic in the scalar code's
+ * order, so that the results are those of the scalar code bit for bit. WebAssembly keeps the
+ * scalar code: there the packed form was no faster (-msimd128 in V8, BENCHMARKS.md). */
+typedef double v2d __attribute__((vector_size(16)));
+typedef long long v2i __attribute__((vector_size(16)));
+static inline v2d v2_load(const double *a) { v2d r; __builtin_memcpy(&r, a, sizeof r); return r; }
+static inline v2d v2_splat(double a) { v2d r = {a, a}; return r; }
+/* The minimum image without branches (whether a neighbour lies across the box edge is a coin
+ * toss): d - (L, -L or 0), exact; `half` is L/2 on periodic axes, +inf (and L 0) on others. */
+static inline v2d v2_wrap(v2d d, v2d L, v2d half) {
+    v2i up = d > half, down = d < -half;
+    return d - ((v2d)((v2i)L & up) - (v2d)((v2i)L & down));
+}
+static inline double wrap_branchless(double d, double L, double half) {
+    return d - ((d > half ? L : 0.0) - (d < -half ? L : 0.0));
+}
+#endif
+
 #endif

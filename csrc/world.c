@@ -87,14 +87,6 @@ static inline int far_world(const struct edpd_world *w) {
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
  * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
-#ifdef __SSE2__
-/* Two doubles as one value (the vector extension of gcc and clang): pass 1 (pair_state) */
-typedef double v2d __attribute__((vector_size(16)));
-typedef long long v2i __attribute__((vector_size(16)));
-static inline v2d v2_load(const double *a) { v2d r; memcpy(&r, a, sizeof r); return r; }
-static inline v2d v2_splat(double a) { v2d r = {a, a}; return r; }
-#endif
-
 typedef struct scan_consts {
     const particle *p;
     vec3 ri, vi, g;
@@ -173,10 +165,8 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
 }
 
 #ifdef __SSE2__
-/* Pass 1's arithmetic for candidate q with x and y as one packed value (SSE2, in every x86-64),
- * z alone, and the minimum image without branches (whether a neighbour lies across the edge is a
- * coin toss): 4 % faster than the scalar code below at n sigma^3 = 0.5 and 0.9 (scripts/ab.sh).
- * Lane-wise IEEE arithmetic in the scalar code's order: the same results bit for bit. */
+/* Pass 1's arithmetic for candidate q with x and y packed (vec.h) and the minimum image without
+ * branches: 4 % faster than the scalar code below at n sigma^3 = 0.5 and 0.9 (scripts/ab.sh). */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c) {
     double dt = s->T - q->t;
     v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
@@ -194,12 +184,8 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
         vk_xy = v_xy;
         vk_z = q->v.z;
     }
-    /* d - (L, -L or 0): exact, as min_image_box() (half is +inf and L 0 on open axes) */
-    v2d d_xy = s->ri_xy - rk_xy;
-    v2i up = d_xy > s->half_xy, down = d_xy < -s->half_xy;
-    d_xy = d_xy - ((v2d)((v2i)s->L_xy & up) - (v2d)((v2i)s->L_xy & down));
-    double d_z = s->ri.z - rk_z;
-    d_z = d_z - ((d_z > s->half_z ? s->L_z : 0.0) - (d_z < -s->half_z ? s->L_z : 0.0));
+    v2d d_xy = v2_wrap(s->ri_xy - rk_xy, s->L_xy, s->half_xy);  /* as min_image_box() */
+    double d_z = wrap_branchless(s->ri.z - rk_z, s->L_z, s->half_z);
     v2d dv_xy = s->vi_xy - vk_xy;
     double dv_z = s->vi.z - vk_z;
     c->dr = v3(d_xy[0], d_xy[1], d_z);
