@@ -2,6 +2,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { HIST_HALF } from '../edpd.js';
+import { logTicks } from './ticks.js';
 
 const PANE_COLORS = ['#7aa2f7', '#73daca'];
 const THEORY = '#e0af68';
@@ -20,7 +21,7 @@ export class SeriesPlot {
       title,
       ...size(el),
       scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
-      axes: [axis(x), axis(y)],
+      axes: [axis(x), logY ? { ...axis(y), values: logTicks } : axis(y)],
       series: [
         { label: x },
         { label: labels[0], stroke: PANE_COLORS[0], width: 1.5, spanGaps: false },
