@@ -96,6 +96,7 @@ typedef struct scan_consts {
 #endif
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
+    int ties;       /* w->image_ties */
     int prefetch;   /* the partner's counter line while scanning: a hint (natively only) */
     int32_t self;
     edpd_detector det;
@@ -119,6 +120,7 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
     s->det = w->cfg.detector;
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s->self = (int32_t)x->i;
+    s->ties = w->image_ties;
     s->prefetch = big_world(w) && !MEM_REQUEST_STALLS;
 }
 
@@ -219,13 +221,48 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
 /* Pass 1 for candidate k, inlined into every scan: Emscripten's LLVM otherwise keeps it a call
  * per candidate that reloads the scan's constants from linear memory (25 % of WebAssembly's time
  * at n sigma^3 = 0.9; gcc inlines it anyway). */
+static void other_images(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, const pair_cand *base);
+
 static inline __attribute__((always_inline)) void batch_add(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, int32_t k) {
     pair_cand *c = &bt->c[bt->n];
     pair_state(s, &s->p[k], c);
     c->k = k;
     bt->overlaps += c->c < 0.0;
+    if (s->ties) {
+        pair_cand base = *c;
+        bt->n += c->b < 0.0;
+        if (bt->n == BATCH) batch_detect(w, s, bt, x);
+        other_images(w, s, bt, x, &base);
+        return;
+    }
     bt->n += c->b < 0.0;  /* receding: no event for any detector */
     if (bt->n == BATCH) batch_detect(w, s, bt, x);
+}
+
+/* With 4 cells on a periodic axis (a box under 5 diameters, or few particles in a coarse grid),
+ * particles of neighbouring cells can be up to 2 cell widths = L/2 apart on it. At exactly L/2
+ * (both on cell faces, as a lattice start puts them) the two images of the pair are equally
+ * near, and the minimum image may be the receding one while the pair approaches in the other:
+ * the impact would be missed (found by the fuzzer). Within rounding of L/2, the other images go
+ * to the detectors as well; the earliest root wins. With 5 or more cells the pair is at most
+ * 2L/5 apart and the minimum image is the only one it can meet in before a cell crossing. */
+static void other_images(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, const pair_cand *base) {
+    double d[3] = {base->dr.x, base->dr.y, base->dr.z};
+    int tie = 0;
+    for (int a = 0; a < 3; a++)
+        if (s->periodic[a] && fabs(d[a]) >= 0.5 * s->L[a] * (1.0 - 1e-9)) tie |= 1 << a;
+    for (int combo = 1; combo < 8; combo++) {
+        if ((combo & tie) != combo) continue;
+        pair_cand c = *base;
+        double e[3] = {d[0], d[1], d[2]};
+        for (int a = 0; a < 3; a++) if (combo & (1 << a)) e[a] -= copysign(s->L[a], e[a]);
+        c.dr = v3(e[0], e[1], e[2]);
+        c.b = v3_dot(c.dr, c.dv);
+        c.c = v3_dot(c.dr, c.dr) - c.sigma * c.sigma;
+        if (!(c.b < 0.0)) continue;
+        bt->c[bt->n++] = c;
+        if (bt->n == BATCH) batch_detect(w, s, bt, x);
+    }
 }
 
 static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x) {
@@ -802,6 +839,9 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
         edpd_destroy(w);
         return NULL;
     }
+    w->image_ties = 0;
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a] && (w->cells.n[a] <= 4 || w->box[a] < 5.0 * (w->max_sigma + w->nl.delta))) w->image_ties = 1;
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r = w->p[i].r;
         particle_set_cell(&w->p[i], &w->cells, cells_of_point(&w->cells, r.x, r.y, r.z));

@@ -64,6 +64,7 @@ struct edpd_world {
     int ahead_cur;
     double box[3];
     int periodic[3];
+    int image_ties;           /* a periodic axis of <= 4 cells: a pair may sit L/2 apart (world.c) */
     vec3 g;
     int has_gravity;
     double max_sigma;

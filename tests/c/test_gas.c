@@ -93,8 +93,43 @@ static uint64_t simultaneous_impacts(edpd_neighbours nb, edpd_detector det, int 
     return st.collisions;
 }
 
+/* A pair exactly half a box apart (found by the fuzzer, 2026-11-23): with 4 cells on a periodic
+ * axis, two neighbouring cells' particles can be L/2 apart, so the two images of the pair are
+ * equally near and the minimum image may be the one that recedes while the other approaches.
+ * Disks on the faces y = L/4 (moving down) and 3L/4 (moving up) in a box of 4.5: through the
+ * boundary they are 2.25 apart, closing at 2, so they touch at t = 1.25 / 2 = 0.625 exactly
+ * and (elastic, equal masses) swap velocities. Missed, they pass through each other. */
+static void half_box_pair(edpd_neighbours nb, edpd_detector det, int dim) {
+    const double L = 4.5;
+    double r[6] = {1.0, 0.25 * L, 0.0, 1.0, 0.75 * L, 0.0}, v[6] = {0, -1, 0, 0, 1, 0};
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+    c.dim = dim; c.n = 2; c.positions = r; c.velocities = v; c.restitution = 1.0;
+    c.neighbours = nb; c.detector = det;
+    c.box[0] = c.box[1] = L; c.box[2] = dim == 3 ? L : 1.0;
+    c.periodic[0] = c.periodic[1] = 1; c.periodic[2] = dim == 3;
+    if (dim == 3) r[2] = r[5] = 0.5 * L;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "half-box pair: %s", err.message);
+    if (!w) return;
+    edpd_advance(w, 1.0, 100, &err);
+    edpd_stats st;
+    edpd_get_stats(w, &st);
+    double vel[6];
+    edpd_get_velocities(w, vel);
+    CHECK(st.collisions == 1 && vel[1] == 1.0 && vel[4] == -1.0,
+          "half-box pair (neighbours %d, detector %d, %d-D): %llu collisions by t = 1 (want 1), v_y %g and %g (want 1, -1)",
+          (int)nb, (int)det, dim, (unsigned long long)st.collisions, vel[1], vel[4]);
+    char msg[256] = "";
+    CHECK(world_check_invariants(w, msg, sizeof msg), "half-box pair: %s", msg);
+    edpd_destroy(w);
+}
+
 int main(void) {
     edpd_error err;
+    for (int nb = EDPD_NEIGHBOURS_CELLS; nb <= EDPD_NEIGHBOURS_LISTS; nb++)
+        for (int det = EDPD_DETECTOR_STABLE; det <= EDPD_DETECTOR_NAIVE_HALT; det++)
+            for (int dim = 2; dim <= 3; dim++) half_box_pair((edpd_neighbours)nb, (edpd_detector)det, dim);
     /* Ties between simultaneous impacts: the stable detector chooses as a scan in list order does */
     for (int nb = EDPD_NEIGHBOURS_CELLS; nb <= EDPD_NEIGHBOURS_LISTS; nb++)
         for (int side = -1; side <= 1; side += 2) {
