@@ -18,8 +18,9 @@ afterAll(async () => {
   await sub?.close();
 });
 
-async function open(hash = '', base = server.url) {
+async function open(hash = '', base = server.url, viewport = undefined) {
   const page = await browser.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
@@ -138,6 +139,20 @@ test('embed mode renders one scenario with minimal chrome, also from a sub-path'
   expect(ink[0]).toBeGreaterThan(0.005);
   expect(ink[1]).toBeGreaterThan(0.005);
   expect(await page.getAttribute('#open-full', 'href')).not.toMatch(/embed=1/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('embed mode at the README iframe size (800 x 450) gives the whole frame to the panes', async () => {
+  // 800 px is also the narrow-screen breakpoint, whose stacked layout must not apply to an embed
+  const { page, errors } = await open('#v=1&scenario=granular&n=500&embed=1', server.url, { width: 800, height: 450 });
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('#view canvas').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+  });
+  expect(box.top).toBe(0);
+  expect(box.width).toBe(800);
+  expect(box.height).toBe(450);
   expect(errors).toEqual([]);
   await page.close();
 });
