@@ -5,7 +5,7 @@ import { PaneEngine } from '../../web/src/workers/pane-engine.js';
 import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
-import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, enskogRate } from '../../web/src/model/theory.js';
+import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, enskogRate } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs } from '../../web/src/model/scenarios.js';
 
@@ -57,6 +57,16 @@ describe('theory', () => {
     expect(haffTemperature((Math.SQRT2 - 1) * t0, opts)).toBeCloseTo(0.5, 12);
     expect(equationOfState(0.3, 3)).toBeCloseTo(3.97376, 4); // Carnahan–Starling
     expect(equationOfState(0.4, 2)).toBeCloseTo(2.83333, 4); // Henderson
+  });
+  test("Liu's equations of state: the exact low-density virial coefficients, and values worked by hand", () => {
+    // exact: 3-D B2 = 4, B3 = 10 (in powers of phi); 2-D B2 = 2, B3 = 4 (4/3 - sqrt(3)/pi) = 3.1280
+    const h = 1e-4;
+    expect((equationOfStateLiu(h, 3) - 1) / h).toBeCloseTo(4, 2);
+    expect((equationOfStateLiu(h, 3) - 1 - 4 * h) / h ** 2).toBeCloseTo(10, 1);
+    expect((equationOfStateLiu(h, 2) - 1) / h).toBeCloseTo(2, 3);
+    expect(Math.abs((equationOfStateLiu(h, 2) - 1 - 2 * h) / h ** 2 - 4 * (4 / 3 - Math.sqrt(3) / Math.PI))).toBeLessThan(0.01);
+    expect(equationOfStateLiu(0.4, 3)).toBeCloseTo(6.94507, 4); // 1.5001354 / 0.216
+    expect(equationOfStateLiu(0.6, 2)).toBeCloseTo(6.45196, 4); // 1.0323143 / 0.16
   });
 });
 

@@ -3,6 +3,7 @@
 import './style.css';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { equationOfState as eosClassic, equationOfStateLiu as eosLiu } from './model/theory.js';
 
 const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
 const data = Object.fromEntries(Object.entries(files).map(([path, json]) => [path.split('/').pop().replace('.json', ''), json]));
@@ -43,7 +44,7 @@ if (!data.fig7) {
   const xs = Array.from({ length: 60 }, (_, i) => i);
   const halt = f7['naive-halt'];
   new uPlot({
-    title: 'naive-halt: impacts before the halt (share of all samples)', width: width($('plot-fig7')), height: 220,
+    title: 'naive-halt: impacts before the halt (share of all samples)', width: width($('plot-fig7')), height: 220, legend: { live: false },
     scales: { x: { time: false } }, axes: [axis('impacts before the halt'), axis('share of samples')],
     series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: COLORS[0], fill: 'rgba(122,162,247,0.5)', paths: uPlot.paths.bars({ size: [0.8, 20] }) }],
   }, [xs, xs.map((i) => halt.events_at_halt_histogram[i] / halt.samples)], $('plot-fig7'));
@@ -52,7 +53,7 @@ if (!data.fig7) {
   const f3 = data.fig3;
   const bins = Array.from({ length: 33 }, (_, i) => i - 16);
   new uPlot({
-    title: 'Impact separation |r_ij| − σ', width: width($('plot-fig3')), height: 260,
+    title: 'Impact separation |r_ij| − σ', width: width($('plot-fig3')), height: 300, legend: { live: false },
     scales: { x: { time: false } }, axes: [axis('(|r_ij| − σ) [spacing of doubles at σ]'), axis('fraction of collisions')],
     series: [{ label: 'separation' }, ...f3.map((c, k) => ({ label: `nσ³ = ${c.density}, ε = ${c.restitution}`, stroke: COLORS[k % COLORS.length], width: 1.5, paths: uPlot.paths.stepped({ align: 0 }) }))],
   }, [bins, ...f3.map((c) => {
@@ -67,8 +68,8 @@ if (!data.fig7) {
   const eps = [...new Set(f5.map((c) => c.restitution))].sort((a, b) => a - b);
   const dens = [...new Set(f5.map((c) => c.density))];
   new uPlot({
-    title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 240,
-    scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), axis('three-body events per event')],
+    title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
+    scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), axis('three-body events / event')],
     series: [{ label: 'ε' }, ...dens.map((d, k) => ({ label: `3-D nσ³ = ${d}`, stroke: COLORS[k], width: 1.5, points: { show: true, size: 7 } })),
       { label: '2-D φ = 0.6', stroke: COLORS[4], width: 1.5, points: { show: true, size: 7 } }],
   }, [eps, ...dens.map((d) => eps.map((e) => { const c = f5.find((x) => x.density === d && x.restitution === e); return c && c.three_body_events ? c.per_event : null; })),
@@ -86,22 +87,31 @@ if (!data.fig7) {
   const v = data.validation;
   if (v) {
     const phis = Array.from({ length: 61 }, (_, i) => i * 0.01);
-    const cs = (p) => (1 + p + p * p - p ** 3) / (1 - p) ** 3;
-    const hd = (p) => (1 + p * p / 8) / (1 - p) ** 2;
-    const pts = (dim) => phis.map((p) => { const r = v.eos.find((x) => x.dim === dim && Math.abs(x.packing_fraction - p) < 1e-9); return r ? r.z : null; });
+    const pts = (dim, f) => phis.map((p) => { const r = v.eos.find((x) => x.dim === dim && Math.abs(x.packing_fraction - p) < 1e-9); return r ? f(r) : null; });
+    const upTo = (lim, f) => phis.map((p) => (p <= lim ? f(p) : null));
     new uPlot({
-      title: 'Compressibility factor of elastic hard spheres and disks', width: width($('plot-eos')), height: 240,
+      title: 'Compressibility factor of elastic hard spheres and disks', width: width($('plot-eos')), height: 260, legend: { live: false },
       scales: { x: { time: false } }, axes: [axis('packing fraction φ'), axis('Z = PV / NkT')],
+      series: [{ label: 'φ' },
+        { label: 'Liu (2020), 3-D', stroke: COLORS[2] }, { label: 'edpd 3-D', stroke: COLORS[0], width: 0, points: { show: true, size: 8 } },
+        { label: 'Liu (2020), 2-D', stroke: COLORS[3] }, { label: 'edpd 2-D', stroke: COLORS[1], width: 0, points: { show: true, size: 8 } }],
+    }, [phis, upTo(0.5, (p) => eosLiu(p, 3)), pts(3, (r) => r.z), upTo(0.62, (p) => eosLiu(p, 2)), pts(2, (r) => r.z)], $('plot-eos'));
+    const dev = (z, p, dim) => 100 * (z / eosLiu(p, dim) - 1);
+    new uPlot({
+      title: 'Pressure relative to Liu (2020)', width: width($('plot-eos-dev')), height: 260, legend: { live: false },
+      scales: { x: { time: false } }, axes: [axis('packing fraction φ'), axis('(Z − Z_Liu) / Z_Liu [%]')],
       series: [{ label: 'φ' },
         { label: 'Carnahan–Starling (3-D)', stroke: COLORS[2], dash: [6, 4] }, { label: 'edpd 3-D', stroke: COLORS[0], width: 0, points: { show: true, size: 8 } },
         { label: 'Henderson (2-D)', stroke: COLORS[3], dash: [6, 4] }, { label: 'edpd 2-D', stroke: COLORS[1], width: 0, points: { show: true, size: 8 } }],
-    }, [phis, phis.map((p) => (p <= 0.5 ? cs(p) : null)), pts(3), phis.map((p) => (p <= 0.62 ? hd(p) : null)), pts(2)], $('plot-eos'));
-    table($('table-eos'), ['dim', 'φ', 'N', 'seeds', 'Z (edpd)', 'Z (theory)', 'mean free time (edpd)', 'Enskog'],
-      v.eos.map((r) => [r.dim, r.packing_fraction, r.n, r.seeds, `${r.z.toFixed(4)} ± ${r.z_err.toFixed(4)}`, `${r.z_theory.toFixed(4)} (${r.theory})`,
+    }, [phis, upTo(0.5, (p) => dev(eosClassic(p, 3), p, 3)), pts(3, (r) => dev(r.z, r.packing_fraction, 3)),
+      upTo(0.62, (p) => dev(eosClassic(p, 2), p, 2)), pts(2, (r) => dev(r.z, r.packing_fraction, 2))], $('plot-eos-dev'));
+    table($('table-eos'), ['dim', 'φ', 'N', 'seeds', 'Z (edpd)', 'Z (Liu 2020)', 'Z (classic)', 'mean free time (edpd)', 'Enskog'],
+      v.eos.map((r) => [r.dim, r.packing_fraction, r.n, r.seeds, `${r.z.toFixed(4)} ± ${r.z_err.toFixed(4)}`, eosLiu(r.packing_fraction, r.dim).toFixed(4),
+        `${eosClassic(r.packing_fraction, r.dim).toFixed(4)} (${r.dim === 3 ? 'Carnahan–Starling' : 'Henderson'})`,
         `${r.mean_free_time.toFixed(5)} ± ${r.mean_free_time_err.toFixed(5)}`, r.mean_free_time_enskog.toFixed(5)]));
     const h = v.haff;
     new uPlot({
-      title: `Homogeneous cooling (3-D, φ = ${h.packing_fraction}, ε = ${h.restitution})`, width: width($('plot-haff')), height: 240,
+      title: `Homogeneous cooling (3-D, φ = ${h.packing_fraction}, ε = ${h.restitution})`, width: width($('plot-haff')), height: 260, legend: { live: false },
       scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('time t [σ√(m/kT₀)]'), axis('kT [kT₀]')],
       series: [{ label: 't' }, { label: 'edpd', stroke: COLORS[1], width: 1.5 }, { label: "Haff's law (Enskog)", stroke: COLORS[2], dash: [6, 4] }],
     }, [h.curve.map((c) => c.t), h.curve.map((c) => c.T), h.curve.map((c) => c.T_haff)], $('plot-haff'));
