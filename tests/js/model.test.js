@@ -5,7 +5,7 @@ import { PaneEngine } from '../../web/src/workers/pane-engine.js';
 import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
-import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, enskogRate } from '../../web/src/model/theory.js';
+import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs } from '../../web/src/model/scenarios.js';
 
@@ -67,6 +67,13 @@ describe('theory', () => {
     expect(Math.abs((equationOfStateLiu(h, 2) - 1 - 2 * h) / h ** 2 - 4 * (4 / 3 - Math.sqrt(3) / Math.PI))).toBeLessThan(0.01);
     expect(equationOfStateLiu(0.4, 3)).toBeCloseTo(6.94507, 4); // 1.5001354 / 0.216
     expect(equationOfStateLiu(0.6, 2)).toBeCloseTo(6.45196, 4); // 1.0323143 / 0.16
+  });
+  test('the live fluid pressure curve stops where the fluid does (freezing 0.494 in 3-D, hexatic 0.70 in 2-D)', () => {
+    expect(fluidPressure(0.3, 3)).toBe(equationOfStateLiu(0.3, 3));
+    expect(fluidPressure(0.494, 3)).not.toBeNull();
+    expect(fluidPressure(0.55, 3)).toBeNull(); // an FCC crystal there has Z near 12, the fluid curve 18.5
+    expect(fluidPressure(0.7, 2)).not.toBeNull();
+    expect(fluidPressure(0.75, 2)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { RunModel, fmt } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { SeriesPlot, HistogramPlot, SweepPlot } from './view/plots.js';
+import { FLUID_LIMIT } from './model/theory.js';
 import { Controls } from './view/controls.js';
 
 const $ = (id) => document.getElementById(id);
@@ -84,7 +85,7 @@ function buildPlots() {
   } else if (s.scenario === 'granular') {
     main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
   } else {
-    main = new SeriesPlot($('plot-main'), { title: 'Pressure', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.dim === 3 ? 'Carnahan–Starling' : 'Henderson' });
+    main = new SeriesPlot($('plot-main'), { title: 'Pressure', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? 'fluid EoS (Liu 2020)' : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
   }
   const hist = s.scenario === 'granular' || s.scenario === 'elastic' ? new HistogramPlot($('plot-hist')) : null;
   plots = { main, hist };

@@ -6,7 +6,7 @@
 import { SCENARIOS, paneConfigs } from './scenarios.js';
 import { encodeState } from './url-state.js';
 import { Series } from './series.js';
-import { exactBallGap, haffTemperature, equationOfState } from './theory.js';
+import { exactBallGap, haffTemperature, fluidPressure } from './theory.js';
 
 export const MAX_EVENTS_PER_REQUEST = 100000; // keeps each worker call short: the page never freezes
 const JUMP_EVENTS_PER_REQUEST = 2000000;
@@ -225,7 +225,7 @@ export class RunModel {
         break;
       }
       default:
-        this.series.main.push([t, fa.stats.pressureZ, fb.stats.pressureZ, equationOfState(s.phi, s.dim)]);
+        this.series.main.push([t, fa.stats.pressureZ, fb.stats.pressureZ, fluidPressure(s.phi, s.dim)]);
     }
   }
 

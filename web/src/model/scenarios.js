@@ -30,7 +30,8 @@ export const SCENARIOS = {
   },
   elastic: {
     title: 'Elastic gas',
-    blurb: 'Elastic hard spheres for comparison: energy is conserved and the pressure follows the Carnahan–Starling (3-D) or Henderson (2-D) equation of state.',
+    blurb: 'Elastic hard spheres for comparison: energy is conserved and the pressure follows the fluid\'s equation of state (dashed: Liu 2020, a refinement of Carnahan–Starling in 3-D and Henderson in 2-D) ' +
+      'up to the fluid\'s limit — freezing at φ = 0.494 in 3-D, the hexatic phase from φ = 0.70 in 2-D; beyond it no fluid curve is drawn.',
     params: ['naive', 'dim', 'n', 'phi', 'seed', 'speed'],
     defaults: { naive: 'halt', dim: 3, n: 2000, phi: 0.3, seed: 1, speed: 1 },
   },

@@ -45,6 +45,17 @@ export function equationOfStateLiu(phi, dim) {
     : (1 + phi ** 2 / 8 + phi ** 3 / 18 - 4 / 21 * phi ** 4) / (1 - phi) ** 2;
 }
 
+/** Where the equilibrium fluid ends: freezing of hard spheres (Hoover & Ree, phi = 0.494) and the
+ * liquid-hexatic transition of hard disks (Bernard & Krauth, phi = 0.700). Denser elastic gases
+ * start from the lattice and stay ordered, so no fluid equation of state applies there. */
+export const FLUID_LIMIT = { 3: 0.494, 2: 0.7 };
+
+/** The pressure the live elastic gas is compared with: Liu's fluid equation of state, or null
+ * (no curve) beyond the fluid's limit. */
+export function fluidPressure(phi, dim) {
+  return phi <= FLUID_LIMIT[dim] ? equationOfStateLiu(phi, dim) : null;
+}
+
 /** Enskog collision rate per particle at temperature T (sigma = m = 1). */
 export function enskogRate(phi, dim, T) {
   const g = contactValue(phi, dim);
