@@ -299,8 +299,8 @@ int main(void) {
      *   3-D: Z = (1 + f + f^2 - 8/13 f^3 - f^4 + f^5/2) / (1 - f)^3
      *   2-D: Z = (1 + f^2/8 + f^3/18 - 4/21 f^4) / (1 - f)^2
      * (Carnahan-Starling is 0.25 % low at f = 0.3, 4-5 standard errors here; Henderson 0.13 % high
-     * at f = 0.4, 2 here, 6 in the full reproduction's longer runs.) Tolerance: 4 standard errors over 8 seeds, 0.1 % for the equation's own
-     * accuracy, and 2/N for the O(1/N) finite-size term. */
+     * at f = 0.4, 2 here, 6 in the full reproduction's longer runs.) Tolerance: 4 standard errors
+     * over 8 seeds, 0.1 % for the equation's own accuracy, and 2/N for the O(1/N) finite-size term. */
     for (int mode = EDPD_NEIGHBOURS_CELLS; mode <= EDPD_NEIGHBOURS_LISTS; mode++) {
         const char *name = mode == EDPD_NEIGHBOURS_CELLS ? "cells" : "lists";
         neighbours = (edpd_neighbours)mode;

@@ -46,8 +46,8 @@ export function equationOfStateLiu(phi, dim) {
 }
 
 /** Where the equilibrium fluid ends: freezing of hard spheres (Hoover & Ree, phi = 0.494) and the
- * liquid-hexatic transition of hard disks (Bernard & Krauth, phi = 0.700). Denser elastic gases
- * start from the lattice and stay ordered, so no fluid equation of state applies there. */
+ * liquid-hexatic transition of hard disks (Bernard & Krauth, phi = 0.700). Beyond them a gas started
+ * from a lattice does not become a fluid, and no fluid equation of state applies. */
 export const FLUID_LIMIT = { 3: 0.494, 2: 0.7 };
 
 /** The pressure the live elastic gas is compared with: Liu's fluid equation of state, or null
