@@ -114,11 +114,36 @@ describe('run model', () => {
     const { state, warnings } = parseHash(link);
     expect(warnings).toEqual([]);
     const m2 = new RunModel({ createWorker: fakeWorker });
+    const progress = [];
+    m2.subscribe((what, model) => { if (what === 'frame') progress.push(model.jumpProgress); });
     m2.load(state);
     await runUntil(m2, () => m2.jumpTo === null && m2.panes.every((p) => p.frame && !p.busy));
     expect(m2.panes.map((p) => p.stateHash)).toEqual(hashes);
+    // the jump's progress: in [0, 1], never backwards, null once the link's time is reached
+    const during = progress.filter((x) => x !== null);
+    expect(during.length).toBeGreaterThan(2);
+    expect(during.every((x, k) => x >= 0 && x <= 1 && (k === 0 || x >= during[k - 1]))).toBe(true);
+    expect(m2.jumpProgress).toBeNull();
     expect(m2.playing).toBe(false);
     m2.destroy();
+  });
+
+  test('plots: a row is recorded only once both running panes have reached its time', async () => {
+    // the panes answer one after the other: a row written between the two answers would plot the
+    // slower pane's previous frame at the new time (a kink in every curve of a cooling gas)
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('granular'), dim: 2, n: 300, t: 3, paused: true });
+    await runUntil(m, () => m.jumpTo === null && m.panes.every((p) => p.frame && !p.busy), 3000);
+    const { time, ...cols } = m.series.main.toJSON();
+    const rows = time.map((t, i) => [t, ...Object.values(cols).map((c) => c[i])]);
+    expect(rows.length).toBeGreaterThan(10);
+    const first = new Map();
+    for (const r of rows) {
+      if (!first.has(r[0])) first.set(r[0], r);
+      expect(r).toEqual(first.get(r[0])); // one time, one set of values
+    }
+    expect(time.every((t, i) => i === 0 || t >= time[i - 1])).toBe(true);
+    m.destroy();
   });
 
   test('ball array: a link past the collapse (t = 5) arrives; balls that came to rest keep their own clock', async () => {

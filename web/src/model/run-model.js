@@ -109,6 +109,13 @@ export class RunModel {
     w.postMessage({ type: 'init', id: pane.requestId, spec });
   }
 
+  /** How far a link's time is reached, 0..1 (a pane that halted or collapsed counts as there), or
+   * null when no jump is under way. */
+  get jumpProgress() {
+    if (this.jumpTo === null) return null;
+    return Math.min(...this.panes.map((p) => (p.terminal ? 1 : Math.max(0, Math.min(1, (p.time ?? 0) / this.jumpTo)))));
+  }
+
   onWorkerMessage(pane, msg) {
     if (msg.id !== pane.requestId && msg.id !== -1) return; // a stale reply
     pane.busy = false;
@@ -207,6 +214,9 @@ export class RunModel {
     const [a, b] = this.panes;
     if (!a.frame || !b.frame) return;
     const t = Math.max(a.time, b.time);
+    // the panes answer one after the other: wait for a running pane that is still behind, or its
+    // previous frame would be plotted at the new time (a halted pane stays where it stopped)
+    if (this.panes.some((p) => !p.terminal && p.time < t)) return;
     const s = this.state;
     const fa = a.frame, fb = b.frame;
     switch (s.scenario) {
