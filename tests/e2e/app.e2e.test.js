@@ -240,6 +240,11 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   expect(eos[0]).toEqual(expect.arrayContaining(['Z (edpd)', 'Z (Liu 2020)', 'Z (classic)']));
   expect(eos.length).toBe(10);
   expect(await page.$('#plot-eos-dev .uplot')).not.toBeNull();
+  // on a phone the wide tables scroll on their own; the page itself does not
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(100);
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
   const live = await page.getAttribute('#fig7 a.live', 'href');
   expect(live).toMatch(/^\.\/index\.html#v=1&scenario=ball-array/);
   expect(errors).toEqual([]);

@@ -13,6 +13,13 @@ const COLORS = ['#7aa2f7', '#73daca', '#e0af68', '#f7768e', '#bb9af7', '#9ece6a'
 function axis(label, extra = {}) {
   return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' }, ...extra };
 }
+/** A uPlot chart that stays as wide as its box when the window changes (the box may shrink:
+ * .plot has min-width 0). */
+function plot(opts, data, el) {
+  const u = new uPlot(opts, data, el);
+  new ResizeObserver(() => { const w = width(el); if (Math.abs(w - u.width) > 1) u.setSize({ width: w, height: u.height }); }).observe(el);
+  return u;
+}
 function width(el) { return Math.max(280, Math.min(720, el.clientWidth || 600)); }
 function table(el, head, rows) {
   const thead = document.createElement('thead');
@@ -43,7 +50,7 @@ if (!data.fig7) {
       pct(f7[d].collapse_fraction), f7[d].final_time_min === null ? '–' : `${f7[d].final_time_min.toPrecision(10)} … ${f7[d].final_time_max.toPrecision(10)}`]));
   const xs = Array.from({ length: 60 }, (_, i) => i);
   const halt = f7['naive-halt'];
-  new uPlot({
+  plot({
     title: 'naive-halt: impacts before the halt (share of all samples)', width: width($('plot-fig7')), height: 220, legend: { live: false },
     scales: { x: { time: false } }, axes: [axis('impacts before the halt'), axis('share of samples')],
     series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: COLORS[0], fill: 'rgba(122,162,247,0.5)', paths: uPlot.paths.bars({ size: [0.8, 20] }) }],
@@ -52,7 +59,7 @@ if (!data.fig7) {
   // ---- Fig. 3 ----------------------------------------------------------------------------
   const f3 = data.fig3;
   const bins = Array.from({ length: 33 }, (_, i) => i - 16);
-  new uPlot({
+  plot({
     title: 'Impact separation |r_ij| − σ', width: width($('plot-fig3')), height: 300, legend: { live: false },
     scales: { x: { time: false } }, axes: [axis('(|r_ij| − σ) [spacing of doubles at σ]'), axis('fraction of collisions')],
     series: [{ label: 'separation' }, ...f3.map((c, k) => ({ label: `nσ³ = ${c.density}, ε = ${c.restitution}`, stroke: COLORS[k % COLORS.length], width: 1.5, paths: uPlot.paths.stepped({ align: 0 }) }))],
@@ -67,7 +74,7 @@ if (!data.fig7) {
   const f5all = data.fig5;
   const eps = [...new Set(f5.map((c) => c.restitution))].sort((a, b) => a - b);
   const dens = [...new Set(f5.map((c) => c.density))];
-  new uPlot({
+  plot({
     title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
     scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), axis('three-body events / event')],
     series: [{ label: 'ε' }, ...dens.map((d, k) => ({ label: `3-D nσ³ = ${d}`, stroke: COLORS[k], width: 1.5, points: { show: true, size: 7 } })),
@@ -89,7 +96,7 @@ if (!data.fig7) {
     const phis = Array.from({ length: 61 }, (_, i) => i * 0.01);
     const pts = (dim, f) => phis.map((p) => { const r = v.eos.find((x) => x.dim === dim && Math.abs(x.packing_fraction - p) < 1e-9); return r ? f(r) : null; });
     const upTo = (lim, f) => phis.map((p) => (p <= lim ? f(p) : null));
-    new uPlot({
+    plot({
       title: 'Compressibility factor of elastic hard spheres and disks', width: width($('plot-eos')), height: 260, legend: { live: false },
       scales: { x: { time: false } }, axes: [axis('packing fraction φ'), axis('Z = PV / NkT')],
       series: [{ label: 'φ' },
@@ -97,7 +104,7 @@ if (!data.fig7) {
         { label: 'Liu (2020), 2-D', stroke: COLORS[3] }, { label: 'edpd 2-D', stroke: COLORS[1], width: 0, points: { show: true, size: 8 } }],
     }, [phis, upTo(0.5, (p) => eosLiu(p, 3)), pts(3, (r) => r.z), upTo(0.62, (p) => eosLiu(p, 2)), pts(2, (r) => r.z)], $('plot-eos'));
     const dev = (z, p, dim) => 100 * (z / eosLiu(p, dim) - 1);
-    new uPlot({
+    plot({
       title: 'Pressure relative to Liu (2020)', width: width($('plot-eos-dev')), height: 260, legend: { live: false },
       scales: { x: { time: false } }, axes: [axis('packing fraction φ'), axis('(Z − Z_Liu) / Z_Liu [%]')],
       series: [{ label: 'φ' },
@@ -110,7 +117,7 @@ if (!data.fig7) {
         `${eosClassic(r.packing_fraction, r.dim).toFixed(4)} (${r.dim === 3 ? 'Carnahan–Starling' : 'Henderson'})`,
         `${r.mean_free_time.toFixed(5)} ± ${r.mean_free_time_err.toFixed(5)}`, r.mean_free_time_enskog.toFixed(5)]));
     const h = v.haff;
-    new uPlot({
+    plot({
       title: `Homogeneous cooling (3-D, φ = ${h.packing_fraction}, ε = ${h.restitution})`, width: width($('plot-haff')), height: 260, legend: { live: false },
       scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('time t [σ√(m/kT₀)]'), axis('kT [kT₀]')],
       series: [{ label: 't' }, { label: 'edpd', stroke: COLORS[1], width: 1.5 }, { label: "Haff's law (Enskog)", stroke: COLORS[2], dash: [6, 4] }],
