@@ -157,6 +157,34 @@ test('embed mode at the README iframe size (800 x 450) gives the whole frame to 
   await page.close();
 });
 
+test('the Back button returns to the run before a scenario or parameter change', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&naive=miss&dim=2&n=500&phi=0.4&e=0.7&seed=3');
+  const state = () => page.evaluate(() => ({ ...window.edpdApp.model.state }));
+  await page.keyboard.press('4'); // elastic gas, with its defaults
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic');
+  expect(page.url()).toMatch(/scenario=elastic/);
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular');
+  const back = await state();
+  expect([back.naive, back.dim, back.n, back.phi, back.e, back.seed]).toEqual(['miss', 2, 500, 0.4, 0.7, 3]);
+  await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.stateHash));
+  await page.goForward();
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic');
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular');
+  // a parameter typed into the controls, then Back: n = 500 again
+  const nInput = page.locator('.lil-controller', { hasText: 'N (particles' }).locator('input');
+  await nInput.fill('800');
+  await nInput.press('Enter');
+  await page.waitForFunction(() => window.edpdApp.model.state.n === 800);
+  expect(page.url()).toMatch(/n=800/);
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.n === 500);
+  expect((await state()).scenario).toBe('granular');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');

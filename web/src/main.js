@@ -48,28 +48,40 @@ const sweep = new SweepModel({
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
     if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
-    start({ ...model.state, [key]: value, t: 0, paused: false });
+    start({ ...model.state, [key]: value, t: 0, paused: false }, { push: true });
   },
-  onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }),
+  onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
 });
 
 let plots = null;
 let viewGeneration = -1;
 let drawn = [null, null];
 
-function updateAddress() {
+/** The address follows the run. A new scenario or parameter is a new history entry, so that the
+ * Back button returns to the run before it (popstate below); the speed only replaces the entry. */
+function updateAddress({ push = false } = {}) {
   const hash = encodeState({ ...model.state, t: 0, paused: false });
-  if (location.hash !== hash) history.replaceState(null, '', hash);
+  if (location.hash === hash) return;
+  if (push) history.pushState(null, '', hash);
+  else history.replaceState(null, '', hash);
 }
 
-function start(state) {
+function start(state, { push = false } = {}) {
   model.load(state);
   controls.build(model.state);
   $('blurb').textContent = SCENARIOS[state.scenario].blurb;
   buildPlots();
-  if (state.t === 0) updateAddress();
+  if (state.t === 0) updateAddress({ push });
   updatePlay();
 }
+
+// Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0
+window.addEventListener('popstate', () => {
+  const p = parseHash(location.hash);
+  warnings.splice(0, warnings.length, ...p.warnings);  // about this address, not the first one
+  showWarnings();
+  start({ ...p.state, embed: model.state.embed });
+});
 
 function buildPlots() {
   if (plots) { plots.main.destroy(); plots.hist?.destroy(); }
@@ -227,7 +239,7 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 'r') $('reset').click();
   else if (e.key === 'l') copyLink();
   else if (e.key === '?') setHelp(help.hidden);
-  else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed });
+  else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });
 
 // ---- the sweep ---------------------------------------------------------------------------
