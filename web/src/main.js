@@ -62,7 +62,7 @@ let drawn = [null, null];
 function updateAddress({ push = false } = {}) {
   const hash = encodeState({ ...model.state, t: 0, paused: false });
   if (location.hash === hash) return;
-  if (push) history.pushState(null, '', hash);
+  if (push && !model.state.embed) history.pushState(null, '', hash);  // an embed leaves the host page's Back alone
   else history.replaceState(null, '', hash);
 }
 
