@@ -262,7 +262,7 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   await page.waitForSelector('#table-fig7 tbody tr', { timeout: 30000 });
   const rows = await page.$$eval('#table-fig7 tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
   expect(rows).toEqual(['stable', 'naive-halt', 'naive-miss', 'naive-rewind']);
-  expect(await page.$$eval('.uplot', (p) => p.length)).toBeGreaterThanOrEqual(6);
+  expect(await page.$$eval('.uplot', (p) => p.length)).toBeGreaterThanOrEqual(7);
   // validation: edpd's pressure beside Liu's equation of state and the classic one, all nine cases
   const eos = await page.$$eval('#table-eos tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   expect(eos[0]).toEqual(expect.arrayContaining(['Z (edpd)', 'Z (Liu 2020)', 'Z (classic)']));
