@@ -270,7 +270,8 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   expect(await page.$('#plot-eos-dev .uplot')).not.toBeNull();
   // on a phone the wide tables scroll on their own; the page itself does not
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(100);
+  const fits = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+  await page.waitForFunction(fits, null, { timeout: 5000 }).catch(() => {});
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   expect(scroll).toBeLessThanOrEqual(client);
   const live = await page.getAttribute('#fig7 a.live', 'href');
