@@ -250,7 +250,11 @@ test('offline once loaded: the service worker serves the site when the host is g
   await again.goto(host.url + '#v=1&scenario=ball');
   await again.waitForFunction(() => window.edpdApp && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 60000 });
   expect((await panes(again)).map((p) => p.detector)).toEqual(['naive-halt', 'stable']);
-  await page.close(); await again.close();
+  // the Paper page too, never visited before the host went away
+  const paper = await browser.newPage();
+  await paper.goto(host.url + 'paper.html');
+  await paper.waitForSelector('#table-fig7 tbody tr', { timeout: 30000 });
+  await page.close(); await again.close(); await paper.close();
 });
 
 test('the Paper page draws the reproduced figures and links to live runs', async () => {
