@@ -139,6 +139,11 @@ test('embed mode renders one scenario with minimal chrome, also from a sub-path'
   expect(ink[0]).toBeGreaterThan(0.005);
   expect(ink[1]).toBeGreaterThan(0.005);
   expect(await page.getAttribute('#open-full', 'href')).not.toMatch(/embed=1/);
+  // "open in edpd" follows the run the embed shows, also after a key switched the scenario
+  expect(await page.getAttribute('#open-full', 'href')).toMatch(/scenario=ball-array&.*n=20/);
+  await page.keyboard.press('1');
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'ball');
+  expect(await page.getAttribute('#open-full', 'href')).toMatch(/scenario=ball(&|$)/);
   expect(errors).toEqual([]);
   await page.close();
 });

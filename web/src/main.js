@@ -72,6 +72,7 @@ function start(state, { push = false } = {}) {
   $('blurb').textContent = SCENARIOS[state.scenario].blurb;
   buildPlots();
   if (state.t === 0) updateAddress({ push });
+  if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now
   updatePlay();
 }
 
