@@ -190,6 +190,30 @@ test('the Back button returns to the run before a scenario or parameter change',
   await page.close();
 });
 
+test('exports: CSV and JSON of the plotted data and a PNG of the view download with their contents', async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  await page.waitForFunction(() => window.edpdApp.model.series.main.length > 3, null, { timeout: 30000 });
+  await page.click('#export summary');
+  const grab = async (id) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+    const chunks = [];
+    for await (const c of await dl.createReadStream()) chunks.push(c);
+    return { name: dl.suggestedFilename(), body: Buffer.concat(chunks) };
+  };
+  const csv = await grab('#export-csv');
+  expect(csv.name).toMatch(/^edpd-elastic-t.*\.csv$/);
+  const lines = csv.body.toString().trim().split('\n');
+  expect(lines[0].split(',')).toHaveLength(4);
+  expect(lines.length).toBeGreaterThan(3);
+  const json = JSON.parse((await grab('#export-json')).body.toString());
+  expect(json.link).toMatch(/scenario=elastic/);
+  const png = await grab('#export-png');
+  expect(png.body.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.body.length).toBeGreaterThan(1000);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
