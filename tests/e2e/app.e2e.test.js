@@ -209,6 +209,9 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   expect(json.link).toMatch(/scenario=elastic/);
   const png = await grab('#export-png');
   expect(png.body.subarray(1, 4).toString()).toBe('PNG');
+  // the counters table shows counts in full, with digit grouping
+  const events = await page.$eval('#counters tbody tr:first-child td:last-child', (td) => td.textContent);
+  expect(events).toMatch(/^\d{1,3}(,\d{3})*$/);
   expect(png.body.length).toBeGreaterThan(1000);
   expect(errors).toEqual([]);
   await page.close();

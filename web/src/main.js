@@ -167,7 +167,8 @@ function updateDom() {
   COUNTERS.forEach(([, f], r) => {
     [a, b].forEach((p, k) => {
       const v = p.frame ? f(p.frame.stats) : null;
-      tbody.rows[r].cells[k + 1].textContent = typeof v === 'string' ? v : fmt(v, 6);
+      // counts in full (1,280,120 rather than 1.28012e+6), measured values to 6 digits
+      tbody.rows[r].cells[k + 1].textContent = typeof v === 'string' ? v : Number.isInteger(v) ? v.toLocaleString('en') : fmt(v, 6);
     });
   });
   const clock = model.jumpTo !== null
