@@ -1,4 +1,4 @@
-import { logTick } from '../../web/src/view/ticks.js';
+import { logTick, logRange } from '../../web/src/view/ticks.js';
 
 test('log-axis ticks: small decades are not rounded to 0', () => {
   expect(logTick(1)).toBe('1');
@@ -13,4 +13,13 @@ test('log-axis ticks: small decades are not rounded to 0', () => {
 
 test('log-axis ticks: nothing for non-positive or missing values', () => {
   for (const v of [0, -1, null, undefined, NaN, Infinity]) expect(logTick(v)).toBe('');
+});
+
+test('log-axis range: the decades around the data, no padding decade', () => {
+  expect(logRange(2e-4, 1)).toEqual([1e-4, 1]); // a cooling gas from kT = 1: top at 1, not 10
+  expect(logRange(0.003, 0.7)).toEqual([0.001, 1]);
+  expect(logRange(0.5, 0.5)).toEqual([0.1, 1]);
+  expect(logRange(1, 1)).toEqual([1, 10]);
+  expect(logRange(0, 1)).toEqual([0.1, 1]); // no positive minimum: a fixed decade, never NaN
+  expect(logRange(NaN, NaN)).toEqual([0.1, 1]);
 });

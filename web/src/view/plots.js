@@ -2,7 +2,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { HIST_HALF } from '../edpd.js';
-import { logTicks } from './ticks.js';
+import { logTicks, logRange } from './ticks.js';
 
 const PANE_COLORS = ['#7aa2f7', '#73daca'];
 const THEORY = '#e0af68';
@@ -20,7 +20,7 @@ export class SeriesPlot {
     const opts = {
       title,
       ...size(el),
-      scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
+      scales: { x: { time: false }, y: logY ? { distr: 3, range: (u, min, max) => logRange(min, max) } : {} },
       axes: [axis(x), logY ? { ...axis(y), values: logTicks } : axis(y)],
       series: [
         { label: x },

@@ -10,3 +10,13 @@ export function logTick(v) {
 }
 
 export const logTicks = (u, splits) => splits.map(logTick);
+
+/** The range of a log axis: the decades just around the data (uPlot's default pads a decade more
+ * on each side, so a temperature that starts at kT = 1 got an axis up to 10). */
+export function logRange(min, max) {
+  if (!(min > 0) || !(max > 0) || !Number.isFinite(min) || !Number.isFinite(max)) return [0.1, 1];
+  const decade = (k) => Number(`1e${k}`);  // exact, where 10 ** -4 is 9.999999999999999e-5
+  let lo = decade(Math.floor(Math.log10(min) + 1e-9)), hi = decade(Math.ceil(Math.log10(max) - 1e-9));
+  if (hi <= lo) hi = lo * 10;
+  return [lo, hi];
+}
