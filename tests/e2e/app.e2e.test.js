@@ -217,6 +217,18 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   await page.close();
 });
 
+test('switching to 3-D with a 2-D packing fraction beyond the 3-D limit clamps it with a warning', async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&dim=2&n=500&phi=0.7');
+  await page.locator('.lil-controller', { hasText: 'dimension' }).locator('select').selectOption({ label: '3' });
+  await page.waitForFunction(() => window.edpdApp.model.state.dim === 3 && window.edpdApp.panes().every((p) => p.stateHash || p.error));
+  expect((await page.evaluate(() => window.edpdApp.model.state)).phi).toBe(0.6);
+  expect((await panes(page)).map((p) => p.error)).toEqual([null, null]);
+  const w = await page.evaluate(() => window.edpdApp.warnings());
+  expect(w.map((x) => x.field)).toContain('phi');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');

@@ -48,7 +48,12 @@ const sweep = new SweepModel({
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
     if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
-    start({ ...model.state, [key]: value, t: 0, paused: false }, { push: true });
+    // through the link's own checks, so that a change that makes another field invalid (3-D after a
+    // 2-D packing fraction of 0.7) clamps it with a warning instead of failing in the engine
+    const next = parseHash(encodeState({ ...model.state, [key]: value, t: 0, paused: false }));
+    warnings.splice(0, warnings.length, ...next.warnings);
+    showWarnings();
+    start({ ...next.state, embed: model.state.embed }, { push: true });
   },
   onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
 });
