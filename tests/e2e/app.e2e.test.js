@@ -209,9 +209,21 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   expect(json.link).toMatch(/scenario=elastic/);
   const png = await grab('#export-png');
   expect(png.body.subarray(1, 4).toString()).toBe('PNG');
-  // the counters table shows counts in full, with digit grouping
-  const events = await page.$eval('#counters tbody tr:first-child td:last-child', (td) => td.textContent);
-  expect(events).toMatch(/^\d{1,3}(,\d{3})*$/);
+  // the counters table shows counts in full, with digit grouping (past 1000 events, so that a
+  // count printed without grouping could not pass)
+  await page.waitForFunction(() => window.edpdApp.model.panes[1].frame.stats.events > 1000, null, { timeout: 30000 });
+  await page.evaluate(() => { if (window.edpdApp.model.playing) document.getElementById('play').click(); });
+  const counter = () => [document.querySelector('#counters tbody tr:first-child td:last-child').textContent,
+    window.edpdApp.model.panes[1].frame.stats.events.toLocaleString('en')];
+  // the table is redrawn on the next animation frame after the last reply: wait until it caught up
+  for (let i = 0; i < 50; i++) {
+    const [a, b] = await page.evaluate(counter);
+    if (a === b) break;
+    await page.waitForTimeout(100);
+  }
+  const [shown, expected] = await page.evaluate(counter);
+  expect(shown).toBe(expected);
+  expect(shown).toMatch(/^\d{1,3}(,\d{3})+$/);
   expect(png.body.length).toBeGreaterThan(1000);
   expect(errors).toEqual([]);
   await page.close();

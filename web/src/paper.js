@@ -113,8 +113,8 @@ if (!data.fig7) {
     }, [phis, upTo(0.5, (p) => dev(eosClassic(p, 3), p, 3)), pts(3, (r) => dev(r.z, r.packing_fraction, 3)),
       upTo(0.62, (p) => dev(eosClassic(p, 2), p, 2)), pts(2, (r) => dev(r.z, r.packing_fraction, 2))], $('plot-eos-dev'));
     table($('table-eos'), ['dim', 'φ', 'N', 'seeds', 'Z (edpd)', 'Z (Liu 2020)', 'Z (classic)', 'mean free time (edpd)', 'Enskog'],
-      v.eos.map((r) => [r.dim, r.packing_fraction, r.n, r.seeds, `${r.z.toFixed(4)} ± ${r.z_err.toFixed(4)}`, eosLiu(r.packing_fraction, r.dim).toFixed(4),
-        `${eosClassic(r.packing_fraction, r.dim).toFixed(4)} (${r.dim === 3 ? 'Carnahan–Starling' : 'Henderson'})`,
+      v.eos.map((r) => [r.dim, r.packing_fraction, r.n, r.seeds, `${r.z.toFixed(4)} ± ${r.z_err.toFixed(4)}`, r.z_theory.toFixed(4),
+        `${r.z_classic.toFixed(4)} (${r.classic})`,
         `${r.mean_free_time.toFixed(5)} ± ${r.mean_free_time_err.toFixed(5)}`, r.mean_free_time_enskog.toFixed(5)]));
     const h = v.haff;
     plot({

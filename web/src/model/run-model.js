@@ -113,7 +113,7 @@ export class RunModel {
    * null when no jump is under way. */
   get jumpProgress() {
     if (this.jumpTo === null) return null;
-    return Math.min(...this.panes.map((p) => (p.terminal ? 1 : Math.max(0, Math.min(1, (p.time ?? 0) / this.jumpTo)))));
+    return Math.min(...this.panes.map((p) => (p.terminal ? 1 : Math.max(0, Math.min(1, p.time / this.jumpTo)))));
   }
 
   onWorkerMessage(pane, msg) {
