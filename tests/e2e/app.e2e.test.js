@@ -224,6 +224,15 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   const [shown, expected] = await page.evaluate(counter);
   expect(shown).toBe(expected);
   expect(shown).toMatch(/^\d{1,3}(,\d{3})+$/);
+  // the state hashes (16 hex digits) fit their cells on one line, and the row says on hover why
+  // the two panes' hashes differ even when every counter agrees
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#counters tbody tr')].map((tr) =>
+    ({ name: tr.cells[0].textContent, title: tr.cells[0].title, h: tr.getBoundingClientRect().height, hash: tr.cells[2].textContent })));
+  const hashRow = rows.find((r) => r.name === 'state hash');
+  expect(hashRow.hash).toMatch(/^[0-9a-f]{16}$/);
+  expect(hashRow.h).toBeLessThanOrEqual(rows[0].h + 0.5);
+  expect(hashRow.title).toMatch(/bit-identical.*\(−b − √D\)\/v².*c\/\(√D − b\)/);
+  expect(rows.find((r) => r.name === 'stabilising events').title).toMatch(/Eq\. 10/);
   expect(png.body.length).toBeGreaterThan(1000);
   expect(errors).toEqual([]);
   await page.close();
@@ -328,6 +337,14 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   expect(eos[0]).toEqual(expect.arrayContaining(['Z (edpd)', 'Z (Liu 2020)', 'Z (classic)']));
   expect(eos.length).toBe(10);
   expect(await page.$('#plot-eos-dev .uplot')).not.toBeNull();
+  // Fig. 5: a zero count is bounded by the Poisson limit (3.0e-7 in 10^7 events at 95 %), not 1/n;
+  // cases with nothing to draw on the log axis are named in the note, not left as empty legend rows
+  const perEvent = await page.$$eval('#table-fig5 tbody tr', (trs) => trs.map((tr) => tr.cells[5].textContent));
+  expect(perEvent).toContain('< 3.0e-7 (95 %)');
+  expect(perEvent.join()).not.toContain('< 1e-7');
+  expect(await page.textContent('#fig5-note')).toMatch(/every 3-D gas.*below 3\.0e.7 per event at 95 % confidence/);
+  const legend = await page.$$eval('#plot-fig5 .u-legend .u-label', (ls) => ls.map((l) => l.textContent));
+  expect(legend).not.toContain('3-D nσ³ = 0.1');
   // on a phone the wide tables scroll on their own; the page itself does not
   await page.setViewportSize({ width: 390, height: 844 });
   const fits = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;

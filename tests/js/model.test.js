@@ -5,7 +5,7 @@ import { PaneEngine } from '../../web/src/workers/pane-engine.js';
 import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
-import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate } from '../../web/src/model/theory.js';
+import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs } from '../../web/src/model/scenarios.js';
 
@@ -203,4 +203,12 @@ test('sweep model: shards on a worker pool add up to the single-call result', as
   expect(s.results['naive-halt'].histogram).toEqual(whole.histogram);
   expect(summarize(s.results.stable).haltedFraction).toBe(0);
   expect(() => s.start({ samples: 0 })).toThrow(/samples/);
+});
+
+test('a count of zero gives the Poisson upper bound on the rate, not 1/n', () => {
+  // P(0 | rate λ, n trials) = exp(−λn) = 1 − level  ⇒  λ = −ln(1 − level)/n (the "rule of three").
+  expect(zeroCountUpperBound(1e7)).toBeCloseTo(2.9957e-7, 10);
+  expect(Math.exp(-zeroCountUpperBound(1e7) * 1e7)).toBeCloseTo(0.05, 12);
+  expect(zeroCountUpperBound(100, 0.99)).toBeCloseTo(Math.log(100) / 100, 12);
+  expect(zeroCountUpperBound(0)).toBe(Infinity); // no trials: no bound
 });

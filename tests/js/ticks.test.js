@@ -1,4 +1,4 @@
-import { logTick, logRange } from '../../web/src/view/ticks.js';
+import { logTick, logRange, labelledGrid } from '../../web/src/view/ticks.js';
 
 test('log-axis ticks: small decades are not rounded to 0', () => {
   expect(logTick(1)).toBe('1');
@@ -22,4 +22,10 @@ test('log-axis range: the decades around the data, no padding decade', () => {
   expect(logRange(1, 1)).toEqual([1, 10]);
   expect(logRange(0, 1)).toEqual([0.1, 1]); // no positive minimum: a fixed decade, never NaN
   expect(logRange(NaN, NaN)).toEqual([0.1, 1]);
+});
+
+test('log-axis grid: lines only at the splits the axis labels', () => {
+  const splits = [0.01, 0.02, 0.03, 0.05, 0.09, 0.1];
+  const u = { axes: [{}, { filter: (self, s) => s.map((v) => ([0.01, 0.02, 0.05, 0.1].includes(v) ? v : null)) }] };
+  expect(labelledGrid(u, splits, 1, 30, 1)).toEqual([0.01, 0.02, null, 0.05, null, 0.1]);
 });

@@ -149,6 +149,15 @@ const COUNTERS = [
   ['state hash', (s) => s.stateHash],
 ];
 
+// What a counter means, on hover (the row's name is underlined dotted).
+const COUNTER_NOTES = {
+  'stabilising events': 'Impacts of pairs that already overlap and approach (the paper\'s Eq. 10): the stable detector collides them now instead of letting the overlap grow.',
+  'three-body events': 'Impacts after which one of the two particles overlaps two others at once (a doubly overlapped particle, the paper\'s Figs. 4 and 5): the case naive detectors cannot resolve.',
+  'deepest overlap [σ]': 'The largest σ − |r_ij| over all pairs (and ball–plate gaps) now, in units of σ. A few 1e-16 is rounding; a visible fraction of σ means particles passed through each other.',
+  'state hash': 'A 64-bit hash of the clock, the event count and every particle\'s position and velocity bits: equal hashes mean bit-identical runs (compare the CLI\'s state_hash). ' +
+    'The panes differ from the first impact even when nothing goes wrong: the naive detector computes the impact time as (−b − √D)/v², the stable one as c/(√D − b), two roundings of the same number.',
+};
+
 function updateDom() {
   const [a, b] = model.panes;
   model.panes.forEach((p, k) => {
@@ -165,6 +174,8 @@ function updateDom() {
     tbody.replaceChildren(...COUNTERS.map(([name]) => {
       const tr = document.createElement('tr');
       const th = document.createElement('td'); th.textContent = name;
+      if (COUNTER_NOTES[name]) { th.title = COUNTER_NOTES[name]; th.classList.add('noted'); }
+      if (name === 'state hash') tr.className = 'hash';
       tr.append(th, document.createElement('td'), document.createElement('td'));
       return tr;
     }));

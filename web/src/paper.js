@@ -3,16 +3,14 @@
 import './style.css';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { equationOfState as eosClassic, equationOfStateLiu as eosLiu } from './model/theory.js';
+import { axis, logAxis } from './view/axes.js';
+import { equationOfState as eosClassic, equationOfStateLiu as eosLiu, zeroCountUpperBound } from './model/theory.js';
 
 const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
 const data = Object.fromEntries(Object.entries(files).map(([path, json]) => [path.split('/').pop().replace('.json', ''), json]));
 const $ = (id) => document.getElementById(id);
 const COLORS = ['#7aa2f7', '#73daca', '#e0af68', '#f7768e', '#bb9af7', '#9ece6a'];
 
-function axis(label, extra = {}) {
-  return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' }, ...extra };
-}
 /** A uPlot chart that stays as wide as its box when the window changes (the box may shrink:
  * .plot has min-width 0). */
 function plot(opts, data, el) {
@@ -74,16 +72,31 @@ if (!data.fig7) {
   const f5all = data.fig5;
   const eps = [...new Set(f5.map((c) => c.restitution))].sort((a, b) => a - b);
   const dens = [...new Set(f5.map((c) => c.density))];
+  // Series with no three-body event at all have nothing to draw on a log axis: they are left out
+  // of the chart (and its legend) and summed up in the note below it instead.
+  const rate = (c) => (c && c.three_body_events ? c.per_event : null);
+  const lines = [
+    ...dens.map((d, k) => ({ label: `3-D nσ³ = ${d}`, color: COLORS[k], y: eps.map((e) => rate(f5.find((x) => x.density === d && x.restitution === e))) })),
+    { label: '2-D φ = 0.6', color: COLORS[4], y: eps.map((e) => rate(f5all.find((x) => x.dim === 2 && x.restitution === e))) },
+  ].filter((l) => l.y.some((v) => v !== null));
   plot({
     title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
-    scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), axis('three-body events / event')],
-    series: [{ label: 'ε' }, ...dens.map((d, k) => ({ label: `3-D nσ³ = ${d}`, stroke: COLORS[k], width: 1.5, points: { show: true, size: 7 } })),
-      { label: '2-D φ = 0.6', stroke: COLORS[4], width: 1.5, points: { show: true, size: 7 } }],
-  }, [eps, ...dens.map((d) => eps.map((e) => { const c = f5.find((x) => x.density === d && x.restitution === e); return c && c.three_body_events ? c.per_event : null; })),
-    eps.map((e) => { const c = f5all.find((x) => x.dim === 2 && x.restitution === e); return c && c.three_body_events ? c.per_event : null; })], $('plot-fig5'));
+    scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), logAxis('three-body events / event')],
+    series: [{ label: 'ε' }, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 1.5, points: { show: true, size: 7 } }))],
+  }, [eps, ...lines.map((l) => l.y)], $('plot-fig5'));
+  const none = f5all.filter((c) => !c.three_body_events);
+  const most = Math.max(...none.map((c) => c.events));
+  const which = [3, 2].map((dim) => {
+    const all = f5all.filter((c) => (c.dim ?? 3) === dim), zero = none.filter((c) => (c.dim ?? 3) === dim);
+    if (!zero.length) return null;
+    return zero.length === all.length ? `every ${dim}-D gas` : `${dim}-D at ε = ${[...new Set(zero.map((c) => c.restitution))].join(', ')}`;
+  }).filter(Boolean).join('; ');
+  $('fig5-note').textContent = none.length ? `Not drawn: the ${none.length} of ${f5all.length} cases without any three-body event (${which}). ` +
+    `With none in ${most.toLocaleString('en')} events, the rate is below ${zeroCountUpperBound(most).toExponential(1).replace('-', '\u2011')} per event at 95 % confidence ` +
+    '(Poisson: no event with probability exp(−rate · events)).' : '';
   table($('table-fig5'), ['dim', 'φ', 'ε', 'events', 'three-body', 'per event', 'stabilising'],
     f5all.map((c) => [c.dim ?? 3, (c.packing_fraction ?? c.density * Math.PI / 6).toFixed(3), c.restitution, c.events.toLocaleString('en'), c.three_body_events,
-      c.three_body_events ? c.per_event.toExponential(2) : `< ${(1 / c.events).toExponential(0)}`, c.stabilizing_events]));
+      c.three_body_events ? c.per_event.toExponential(2) : `< ${zeroCountUpperBound(c.events).toExponential(1)} (95 %)`, c.stabilizing_events]));
 
   // ---- naive failures --------------------------------------------------------------------
   const nf = data['naive-failures'] ?? [];
@@ -119,7 +132,7 @@ if (!data.fig7) {
     const h = v.haff;
     plot({
       title: `Homogeneous cooling (3-D, φ = ${h.packing_fraction}, ε = ${h.restitution})`, width: width($('plot-haff')), height: 260, legend: { live: false },
-      scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('time t [σ√(m/kT₀)]'), axis('kT [kT₀]')],
+      scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('time t [σ√(m/kT₀)]'), logAxis('kT [kT₀]')],
       series: [{ label: 't' }, { label: 'edpd', stroke: COLORS[1], width: 1.5 }, { label: "Haff's law (Enskog)", stroke: COLORS[2], dash: [6, 4] }],
     }, [h.curve.map((c) => c.t), h.curve.map((c) => c.T), h.curve.map((c) => c.T_haff)], $('plot-haff'));
     const rel = (x, c) => (c.T_haff ? 100 * (x / c.T_haff - 1) : null);

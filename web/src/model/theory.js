@@ -68,3 +68,10 @@ export function haffTemperature(t, { t1 = 0, T1 = 1, e, phi, dim }) {
   const inv = (1 - e * e) * enskogRate(phi, dim, T1) / (2 * dim);
   return T1 / (1 + (t - t1) * inv) ** 2;
 }
+
+/** The upper bound on a rate per trial when none of `n` trials counted an event, at confidence
+ * `level`: Poisson P(0) = exp(−λn) = 1 − level (the "rule of three", 3.0/n at 95 %). Zero three-body
+ * events in 10⁷ events bound the rate below 3.0·10⁻⁷, not 10⁻⁷. */
+export function zeroCountUpperBound(n, level = 0.95) {
+  return n > 0 ? -Math.log(1 - level) / n : Infinity;
+}

@@ -2,14 +2,11 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { HIST_HALF } from '../edpd.js';
-import { logTicks, logRange } from './ticks.js';
+import { logRange } from './ticks.js';
+import { axis, logAxis } from './axes.js';
 
 const PANE_COLORS = ['#7aa2f7', '#73daca'];
 const THEORY = '#e0af68';
-
-function axis(label) {
-  return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' } };
-}
 
 function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.max(140, Math.min(240, el.clientWidth * 0.6)) }; }
 
@@ -21,7 +18,7 @@ export class SeriesPlot {
       title,
       ...size(el),
       scales: { x: { time: false }, y: logY ? { distr: 3, range: (u, min, max) => logRange(min, max) } : {} },
-      axes: [axis(x), logY ? { ...axis(y), values: logTicks } : axis(y)],
+      axes: [axis(x), logY ? logAxis(y) : axis(y)],
       series: [
         { label: x },
         { label: labels[0], stroke: PANE_COLORS[0], width: 1.5, spanGaps: false },

@@ -20,3 +20,8 @@ export function logRange(min, max) {
   if (hi <= lo) hi = lo * 10;
   return [lo, hi];
 }
+
+/** Grid lines of a log axis only where it has a label (uPlot draws one at every 1…9 × 10^k, which
+ * in a small chart merges into grey bands at the top of each decade); the other splits keep
+ * their tick marks. For `grid.filter`: uPlot's own label filter decides. */
+export const labelledGrid = (u, splits, i, space, incr) => u.axes[i].filter(u, splits, i, space, incr);

@@ -1,0 +1,13 @@
+// uPlot axis options shared by the live plots and the Paper page (plain data, no DOM).
+import { logTicks, labelledGrid } from './ticks.js';
+
+/** A linear axis with its label (units in brackets) in the app's colours. */
+export function axis(label, extra = {}) {
+  return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' }, ...extra };
+}
+
+/** A log axis: plain tick labels below 0.01, grid lines only where there is a label. */
+export function logAxis(label) {
+  const a = axis(label);
+  return { ...a, values: logTicks, grid: { ...a.grid, filter: labelledGrid } };
+}
