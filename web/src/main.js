@@ -157,7 +157,7 @@ const COUNTER_NOTES = {
   'Z = PV/NkT': 'The compressibility factor from the collision virial. In the elastic gas the mean over the latter half of the run, t/2 to t, so that the lattice start leaves the average ' +
     '(the CLI\'s pressure_z is the mean since t = 0, or since --equilibrate); in the granular gas the mean since t = 0.',
   'state hash': 'A hash of the clock, the event count and every particle\'s position and velocity bits: equal hashes mean bit-identical runs (compare the CLI\'s state_hash). ' +
-    'The panes differ from the first impact even when nothing goes wrong: the naive detector computes the impact time as (−b − √D)/v², the stable one as c/(√D − b), two roundings of the same number.',
+    'The two panes\' hashes part within the first impacts even when nothing goes wrong: the naive detector computes the impact time as (−b − √D)/v², the stable one as c/(√D − b), two roundings of the same number.',
 };
 
 function updateDom() {
