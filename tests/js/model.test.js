@@ -118,6 +118,23 @@ describe('run model', () => {
     m.destroy();
   });
 
+  test('ball array: the plot counts failures by plate impact (every naive halt after 27-28 impacts, as in Fig. 7), never for the stable pane', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('ball-array'), speed: 50 });
+    await runUntil(m, () => m.panes.every((p) => p.terminal));
+    await runUntil(m, () => m.series.main.length > 0, 50);
+    const [k, halted, fell, stable] = m.series.main.columns;
+    const naive = m.panes[0].frame;
+    expect(naive.balls.halted).toBeGreaterThan(0);
+    expect(halted.at(-1)).toBeCloseTo(naive.balls.halted / naive.n, 12);
+    expect(fell.at(-1)).toBe(0);  // naive-halt stops instead of letting a ball through
+    expect(halted[k.indexOf(26)]).toBe(0);
+    expect(halted[k.indexOf(28)]).toBeCloseTo(halted.at(-1), 12);
+    expect(stable.every((x) => x === 0)).toBe(true);
+    expect(m.panes[1].frame.balls.collapse).toBe(m.panes[1].frame.n);
+    m.destroy();
+  });
+
   test('a shared link reproduces the run bit for bit (same state hashes)', async () => {
     const m = new RunModel({ createWorker: fakeWorker });
     m.load({ ...defaultState('granular'), n: 400, speed: 3 });

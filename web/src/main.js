@@ -99,7 +99,7 @@ function buildPlots() {
   if (s.scenario === 'ball') {
     main = new SeriesPlot($('plot-main'), { title: 'Height of the ball above contact', x: 'time t [√(σ/g)]', y: 'gap [σ]', labels, theoryLabel: 'exact' });
   } else if (s.scenario === 'ball-array') {
-    main = new SeriesPlot($('plot-main'), { title: 'Share of balls', x: 'time t [√(σ/g)]', y: 'share of balls', labels: ['naive halted', 'naive fell through'], theoryLabel: 'stable at rest' });
+    main = new SeriesPlot($('plot-main'), { title: 'Failed by the k-th plate impact', x: 'plate impacts k', y: 'share of balls', yRange: [0, 1], labels: [`naive-${s.naive} halted`, `naive-${s.naive} fell through`], theoryLabel: 'stable halted or fell through' });
   } else if (s.scenario === 'granular') {
     main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
   } else {

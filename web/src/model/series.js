@@ -26,6 +26,12 @@ export class Series {
     }
   }
 
+  /** Replace every row (a plot that is recomputed as a whole, not appended to). */
+  replace(rows) {
+    this.clear();
+    for (const row of rows) this.push(row);
+  }
+
   toCSV() {
     const lines = [this.names.map(csvField).join(',')];
     for (let i = 0; i < this.length; i++) lines.push(this.columns.map((c) => (c[i] === null ? '' : String(c[i]))).join(','));

@@ -12,12 +12,12 @@ function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.
 
 /** A time-series plot: the naive pane, the stable pane and the theory line. */
 export class SeriesPlot {
-  constructor(el, { title, x, y, labels, logY = false, theoryLabel }) {
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null }) {
     this.el = el;
     const opts = {
       title,
       ...size(el),
-      scales: { x: { time: false }, y: logY ? { distr: 3, range: (u, min, max) => logRange(min, max) } : {} },
+      scales: { x: { time: false }, y: logY ? { distr: 3, range: (u, min, max) => logRange(min, max) } : yRange ? { range: () => yRange } : {} },
       axes: [axis(x), logY ? logAxis(y) : axis(y)],
       series: [
         { label: x },

@@ -67,6 +67,7 @@ export class PaneEngine {
     const flags = new Uint8Array(n);
     const gaps = new Float64Array(n);
     const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0 };
+    const failedAt = { halted: [], fellThrough: [] };  // plate impacts before each failure, per ball
     const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0 };
     const hashes = [];
     let firstFailure = null;
@@ -84,7 +85,8 @@ export class PaneEngine {
       gaps[i] = p[2] - this.plates[i] - 0.5;
       flags[i] = stats.planeOverlaps > 0 ? 1 : 0;
       counts[st.status]++;
-      if (stats.fellThrough > 0) counts.fellThrough++;
+      if (st.status === 'halted') failedAt.halted.push(stats.planeImpacts);
+      if (stats.fellThrough > 0) { counts.fellThrough++; failedAt.fellThrough.push(stats.planeImpacts); }
       for (const k of Object.keys(total)) total[k] = k === 'maxOverlap' ? Math.max(total[k], stats[k]) : total[k] + stats[k];
       if (st.status !== 'running' && (!firstFailure || st.event < firstFailure.event)) firstFailure = { ...st, particles: [i, -1], ball: i };
       // the pane's clock: the slowest ball still running (finished balls stop at their own time)
@@ -98,6 +100,7 @@ export class PaneEngine {
       flags,
       gaps,
       balls: counts,
+      failedAt,
       stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: combineHashes(hashes) },
       status: this.summaryStatus(counts, firstFailure),
       histogram: null,
