@@ -132,6 +132,8 @@ describe('run model', () => {
     expect(halted[k.indexOf(28)]).toBeCloseTo(halted.at(-1), 12);
     expect(stable.every((x) => x === 0)).toBe(true);
     expect(m.panes[1].frame.balls.collapse).toBe(m.panes[1].frame.n);
+    // the finished naive array, with failed balls, is badged as failed; the stable one as done
+    expect(m.panes.map((p) => p.badge().kind)).toEqual(['halted', 'done']);
     m.destroy();
   });
 

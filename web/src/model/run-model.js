@@ -41,7 +41,9 @@ export class PaneModel {
     const balls = this.frame.balls;
     if (balls && this.frame.n > 1) {
       const b = `${balls.halted} halted · ${balls.collapse} at rest · ${balls.fellThrough} fell through · ${balls.running} running`;
-      return { kind: st.status === 'running' ? (balls.halted || balls.fellThrough ? 'warn' : 'ok') : 'done', text: b };
+      // a finished array with failed balls shows as failed (like a halted ball), not as done
+      const failed = balls.halted > 0 || balls.fellThrough > 0;
+      return { kind: st.status === 'running' ? (failed ? 'warn' : 'ok') : failed ? 'halted' : 'done', text: b };
     }
     if (st.status === 'halted') return { kind: 'halted', text: `halted: ${st.reason}, at event ${st.event}, t = ${fmt(st.time, 10)}` };
     if (st.status === 'collapse') return { kind: 'collapse', text: `collapse at t = ${fmt(st.time, 10)} (event ${st.event})` };
