@@ -3,6 +3,8 @@
 import { serve } from './server.js';
 import { launch } from './browser.js';
 import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 let server, sub, browser;
@@ -116,6 +118,31 @@ test('a copied link reopened in a new page gives the same state hashes', async (
   await second.close();
 });
 
+test('each pane names its native command line, and that run ends in the same state hash', async () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const run = (cmd) => new Promise((resolve, reject) => {
+    const [bin, ...args] = cmd.split(' ');
+    execFile(join(root, bin), args, { cwd: root, maxBuffer: 16 << 20 }, (err, out, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(JSON.parse(out))));
+  });
+  // a granular gas paused at a link's time (both panes running), and the bouncing ball after its
+  // end (naive halted, stable at rest: run to the lock-step time, the CLI stops where they did)
+  for (const hash of ['#v=1&scenario=granular&naive=miss&dim=2&n=300&phi=0.5&e=0.5&tc=1e-9&seed=4&speed=4&t=3.75&paused=1',
+    '#v=1&scenario=ball&naive=halt&speed=8']) {
+    const { page, errors } = await open(hash);
+    await page.waitForFunction(() => { const m = window.edpdApp.model; return m.jumpTo === null && m.panes.every((p) => !p.busy && (p.terminal || (!m.playing && p.time >= m.target))); }, null, { timeout: 60000 });
+    await page.click('#export summary');
+    await page.waitForTimeout(300);  // the fields follow on the next frame
+    const cmds = [await page.inputValue('#cli-0'), await page.inputValue('#cli-1')];
+    const hashes = (await panes(page)).map((p) => p.stateHash);
+    for (const [k, cmd] of cmds.entries()) {
+      expect(cmd).toMatch(/^build\/edpd run --scenario \S+ --detector (naive-\w+|stable) .* --time [0-9.e-]+ --json$/);
+      expect((await run(cmd)).state_hash).toBe(hashes[k]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});
+
 test('a malformed link shows a warning naming the fields and runs with defaults', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&e=7&n=abc&dim=2&bogus=1');
   expect(await page.isVisible('#warnings')).toBe(true);
@@ -207,6 +234,7 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   expect(lines.length).toBeGreaterThan(3);
   const json = JSON.parse((await grab('#export-json')).body.toString());
   expect(json.link).toMatch(/scenario=elastic/);
+  expect(json.panes.map((p) => p.command)).toEqual([expect.stringMatching(/^build\/edpd run --scenario elastic --detector naive-/), expect.stringMatching(/--detector stable .*--json$/)]);
   const png = await grab('#export-png');
   expect(png.body.subarray(1, 4).toString()).toBe('PNG');
   // the counters table shows counts in full, with digit grouping (past 1000 events, so that a

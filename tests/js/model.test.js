@@ -8,7 +8,7 @@ import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
-import { defaultState, paneConfigs } from '../../web/src/model/scenarios.js';
+import { defaultState, paneConfigs, cliCommand } from '../../web/src/model/scenarios.js';
 
 let api;
 beforeAll(async () => { api = await loadForNode(); });
@@ -267,4 +267,16 @@ test('latter-half mean: a start transient leaves the window as the run goes on',
   // non-finite or out-of-order samples are ignored
   small.push(NaN, 1); small.push(1, 99); small.push(50, NaN);
   expect(small.value).toBeCloseTo(5, 12);
+});
+
+test('the command line of a pane: the native run with the same configuration, to the same time', () => {
+  const gas = { ...defaultState('granular'), naive: 'miss', dim: 2, n: 2000, phi: 0.6, e: 0.5, tc: 1e-9, seed: 7 };
+  expect(cliCommand(gas, 'naive-miss', 13.25)).toBe(
+    'build/edpd run --scenario granular --detector naive-miss --dim 2 --n 2000 --packing-fraction 0.6 --restitution 0.5 --tc 1e-9 --seed 7 --time 13.25 --json');
+  expect(cliCommand({ ...defaultState('elastic'), dim: 3, n: 500, phi: 0.3, seed: 2 }, 'stable', 1 / 3)).toBe(
+    'build/edpd run --scenario elastic --detector stable --dim 3 --n 500 --packing-fraction 0.3 --seed 2 --time 0.3333333333333333 --json');
+  expect(cliCommand(defaultState('ball'), 'naive-halt', 3.5)).toBe(
+    'build/edpd run --scenario bouncing-ball --detector naive-halt --plate-offset 0.763774618976614 --restitution 0.5 --gravity 1 --time 3.5 --json');
+  expect(cliCommand(defaultState('ball-array'), 'stable', 1)).toBeNull();  // many worlds: edpd sweep is the CLI's form
+  expect(cliCommand(gas, 'stable', 0)).toContain('--time 0 ');
 });

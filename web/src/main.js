@@ -196,8 +196,19 @@ function updateDom() {
   const bar = $('jump-progress'), progress = model.jumpProgress;  // a link's time is reached in steps
   bar.hidden = progress === null;
   if (progress !== null) bar.value = progress;
-  $('share-url').value = shareUrl();
+  setField($('share-url'), shareUrl());
+  model.panes.forEach((p, k) => {
+    const cmd = model.commandLine(k);
+    setField($(`cli-${k}`), cmd ?? (k === 0 ? 'The ball array has no single command: its native form is the sweep, e.g. build/edpd sweep --scenario bouncing-ball --samples 100000 --detector naive-halt' : ''));
+  });
   updatePlay();
+}
+
+/** Set a text field's value unless it has focus (the user may be selecting in it: a new value
+ * would drop the selection at every frame while the run plays) or already holds it. */
+function setField(el, value) {
+  if (document.activeElement === el || el.value === value) return;
+  el.value = value;
 }
 
 function updatePlay() { $('play').textContent = model.playing ? 'Pause' : 'Play'; }
@@ -212,6 +223,7 @@ async function copyLink() {
     flash('share', 'Copied');
   } catch {
     $('export').open = true;
+    $('share-url').focus();
     $('share-url').select();
     flash('share', 'Select and copy');
   }

@@ -3,7 +3,7 @@
 // pane through an injected factory, so it runs in tests without a browser. No DOM: views
 // subscribe to changes.
 
-import { SCENARIOS, paneConfigs } from './scenarios.js';
+import { SCENARIOS, paneConfigs, cliCommand } from './scenarios.js';
 import { encodeState } from './url-state.js';
 import { Series } from './series.js';
 import { exactBallGap, haffTemperature, fluidPressure } from './theory.js';
@@ -254,12 +254,19 @@ export class RunModel {
     return p.frame ? p.frame.stats.pressureZ ?? null : null;
   }
 
+  /** The native command that reproduces pane k as it is now (null for the ball array). A pane
+   * that stopped (halted, at rest) is run to the lock-step time: the CLI stops where it did. */
+  commandLine(k) {
+    const p = this.panes[k];
+    return cliCommand(this.state, p.detector, p.terminal ? this.target : p.time);
+  }
+
   /** Everything plotted and the run definition, for export. */
   exportJSON() {
     return {
       link: this.shareHash(),
       state: this.state,
-      panes: this.panes.map((p) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error })),
+      panes: this.panes.map((p, k) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error, command: this.commandLine(k) })),
       series: this.series.main.toJSON(),
       histograms: this.panes.map((p) => p.frame?.histogram ?? null),
     };

@@ -61,3 +61,29 @@ export function engineConfig(state, detector) {
       return { kind: 'gas', detector, config: { scenario: 'elastic', detector, dim: state.dim, n: state.n, packingFraction: state.phi, seed: state.seed } };
   }
 }
+
+/** The native command that runs a pane's configuration to time t (`edpd run … --json`): its
+ * state_hash equals the pane's, since both run the same engine to the same clock (the app's
+ * steps on the way do not change a trajectory). Numbers are written in JavaScript's shortest
+ * round-trip form, which strtod reads back to the same double. null for the ball array, whose
+ * many independent worlds are the CLI's `edpd sweep`. */
+export function cliCommand(state, detector, t) {
+  const n = (x) => String(x);
+  const head = ['build/edpd', 'run'];
+  let args;
+  switch (state.scenario) {
+    case 'ball':
+      args = ['--scenario', 'bouncing-ball', '--detector', detector, '--plate-offset', n(state.plate), '--restitution', n(state.e), '--gravity', n(state.g)];
+      break;
+    case 'granular':
+      args = ['--scenario', 'granular', '--detector', detector, '--dim', n(state.dim), '--n', n(state.n), '--packing-fraction', n(state.phi),
+        '--restitution', n(state.e), '--tc', n(state.tc), '--seed', n(state.seed)];
+      break;
+    case 'elastic':
+      args = ['--scenario', 'elastic', '--detector', detector, '--dim', n(state.dim), '--n', n(state.n), '--packing-fraction', n(state.phi), '--seed', n(state.seed)];
+      break;
+    default:
+      return null;
+  }
+  return [...head, ...args, '--time', n(t), '--json'].join(' ');
+}
