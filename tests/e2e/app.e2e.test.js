@@ -143,6 +143,19 @@ test('each pane names its native command line, and that run ends in the same sta
   }
 });
 
+test('the link field keeps a selection while the run plays (it is not rewritten while focused)', async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3&speed=2');
+  await page.click('#export summary');
+  await page.click('#share-url');
+  await page.evaluate(() => document.getElementById('share-url').select());
+  const t0 = await page.evaluate(() => window.edpdApp.model.target);
+  await page.waitForFunction((t) => window.edpdApp.model.target > t + 0.5, t0, { timeout: 30000 });
+  const [start, end, length] = await page.evaluate(() => { const e = document.getElementById('share-url'); return [e.selectionStart, e.selectionEnd, e.value.length]; });
+  expect([start, end]).toEqual([0, length]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('a malformed link shows a warning naming the fields and runs with defaults', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&e=7&n=abc&dim=2&bogus=1');
   expect(await page.isVisible('#warnings')).toBe(true);
