@@ -156,6 +156,25 @@ test('the link field keeps a selection while the run plays (it is not rewritten 
   await page.close();
 });
 
+test("a counter's note opens on a tap or Enter as well as on hover (touch screens, keyboards)", async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  const name = (text) => page.locator('#counters td.noted', { hasText: text });
+  await name('state hash').click();
+  expect(await page.isVisible('#counter-note')).toBe(true);
+  expect(await page.textContent('#counter-note')).toMatch(/^state hash: .*bit-identical/);
+  await name('state hash').click();  // the same name again closes it
+  expect(await page.isVisible('#counter-note')).toBe(false);
+  const playing = await page.evaluate(() => window.edpdApp.model.playing);
+  await name('stabilising events').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(' ');  // Space on the focused name toggles its note, not the run
+  await page.keyboard.press(' ');
+  expect(await page.textContent('#counter-note')).toMatch(/^stabilising events: .*Eq\. 10/);
+  expect(await page.evaluate(() => window.edpdApp.model.playing)).toBe(playing);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('a malformed link shows a warning naming the fields and runs with defaults', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&e=7&n=abc&dim=2&bogus=1');
   expect(await page.isVisible('#warnings')).toBe(true);

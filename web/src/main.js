@@ -176,7 +176,16 @@ function updateDom() {
     tbody.replaceChildren(...COUNTERS.map(([name]) => {
       const tr = document.createElement('tr');
       const th = document.createElement('td'); th.textContent = name;
-      if (COUNTER_NOTES[name]) { th.title = COUNTER_NOTES[name]; th.classList.add('noted'); }
+      if (COUNTER_NOTES[name]) {
+        // on hover (title), and on a tap or Enter for touch screens and keyboards: shown below the table
+        th.title = COUNTER_NOTES[name];
+        th.classList.add('noted');
+        th.tabIndex = 0;
+        th.setAttribute('role', 'button');
+        const show = () => { const note = $('counter-note'); const same = !note.hidden && note.dataset.name === name; note.hidden = same; note.dataset.name = name; note.textContent = `${name}: ${COUNTER_NOTES[name]}`; };
+        th.onclick = show;
+        th.onkeydown = (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); show(); } };
+      }
       if (name === 'state hash') tr.className = 'hash';
       tr.append(th, document.createElement('td'), document.createElement('td'));
       return tr;
