@@ -285,8 +285,10 @@ static int cmd_sweep(cli_args *a) {
     } else {
         printf("bouncing-ball sweep, %s detector, %llu samples (eps = %g) in %.2f s\n", edpd_detector_name(sc.detector),
                (unsigned long long)r.samples, sc.restitution, wall);
-        printf("halted %.4f (mean events at halt %.2f), fell through %.4f, collapsed %.4f, mean final time %.6f\n",
-               ns > 0 ? nh / ns : NAN, nh > 0 ? (double)r.events_at_halt_sum / nh : NAN,
+        char at_halt[48] = "none halted";  /* a mean over no halts has no value: not "nan" */
+        if (nh > 0) snprintf(at_halt, sizeof at_halt, "mean events at halt %.2f", (double)r.events_at_halt_sum / nh);
+        printf("halted %.4f (%s), fell through %.4f, collapsed %.4f, mean final time %.6f\n",
+               ns > 0 ? nh / ns : NAN, at_halt,
                ns > 0 ? (double)r.fell_through / ns : NAN, ns > 0 ? (double)r.collapsed / ns : NAN,
                ns > nh ? r.final_time_sum / (ns - nh) : NAN);
     }
