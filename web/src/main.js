@@ -149,7 +149,7 @@ const COUNTERS = [
   ['state hash', (s) => s.stateHash],
 ];
 
-// What a counter means, on hover (the row's name is underlined dotted).
+// What a counter means, on hover, tap or Enter (the row's name is underlined dotted).
 const COUNTER_NOTES = {
   'stabilising events': 'Impacts of pairs that already overlap and approach (the paper\'s Eq. 10): the stable detector collides them now instead of letting the overlap grow.',
   'three-body events': 'Impacts after which one of the two particles overlaps two others at once (a doubly overlapped particle, the paper\'s Figs. 4 and 5): the case naive detectors cannot resolve.',
@@ -207,8 +207,10 @@ function updateDom() {
   if (progress !== null) bar.value = progress;
   setField($('share-url'), shareUrl());
   model.panes.forEach((p, k) => {
-    const cmd = model.commandLine(k);
-    setField($(`cli-${k}`), cmd ?? (k === 0 ? 'The ball array has no single command: its native form is the sweep, e.g. build/edpd sweep --scenario bouncing-ball --samples 100000 --detector naive-halt' : ''));
+    // the ball array has no single native run: one field names its native form, the sweep
+    const cmd = model.commandLine(k), el = $(`cli-${k}`);
+    el.hidden = cmd === null && k === 1;
+    setField(el, cmd ?? `The ball array has no single command: its native form is the sweep, e.g. build/edpd sweep --scenario bouncing-ball --samples 100000 --detector ${a.detector}`);
   });
   updatePlay();
 }
