@@ -218,8 +218,13 @@ static int cmd_run(cli_args *a) {
                    (unsigned long long)st.event, st.time, st.particle_a, st.particle_b);
         if (st.state == EDPD_STATE_COLLAPSE)
             printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
-        printf("kT = %.6g  KE = %.6g  Z = %.6g  mean free time = %.6g\n", s.temperature, s.kinetic_energy,
-               s.pressure_z, s.mean_free_time);
+        /* Z and the mean free time are undefined under gravity or planes and before any
+         * collision: say so instead of printing nan */
+        char z[32] = "n/a (gravity or planes)", mft[32] = "n/a (no collision yet)";
+        if (!isnan(s.pressure_z)) snprintf(z, sizeof z, "%.6g", s.pressure_z);
+        else if (s.plane_impacts == 0 && s.collisions == 0 && s.time == 0.0) snprintf(z, sizeof z, "n/a (t = 0)");
+        if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
+        printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
         printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
                (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
                (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);

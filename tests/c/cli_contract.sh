@@ -29,6 +29,8 @@ grep -q '"collapse": true' "$tmp/ball2.json" && grep -q '"halted": false' "$tmp/
 json_has "$tmp/sweep.json" samples halted_fraction mean_events_at_halt mean_final_time fell_through_fraction events_at_halt_histogram
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/sweep.json" 2>/dev/null && ok || bad "sweep --json is not valid JSON"
 
+# the text summary of a run names undefined quantities instead of printing nan
+"$edpd" run --scenario bouncing-ball --detector stable --events 100 > "$tmp/ball.txt" && ! grep -qi nan "$tmp/ball.txt" && grep -q "Z = n/a (gravity or planes)" "$tmp/ball.txt" && ok || bad "ball run text: $(cat "$tmp/ball.txt")"
 # the text summary of a sweep without halts says so instead of printing a mean over nothing
 "$edpd" sweep --scenario bouncing-ball --samples 200 --detector naive-miss > "$tmp/miss.txt" && ! grep -qi nan "$tmp/miss.txt" && grep -q "none halted" "$tmp/miss.txt" && ok || bad "sweep text without halts: $(cat "$tmp/miss.txt")"
 
