@@ -13,15 +13,16 @@
 
 static const char *USAGE =
     "usage:\n"
-    "  edpd run   --scenario {granular|elastic|bouncing-ball} --detector {stable|naive-halt|naive-miss|naive-rewind}\n"
+    "  edpd run   --scenario {granular|elastic|bouncing-ball} [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T] [--series DT]\n"
     "             [--checkpoint-events K] [--neighbours {auto|cells|lists}]\n"
     "             (--events K | --time T) [--json]\n"
-    "  edpd sweep --scenario bouncing-ball --samples M --detector D [--restitution E] [--seed S]\n"
+    "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
-    "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n";
+    "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n"
+    "The detector is stable unless --detector says otherwise.\n";
 
 static double now_seconds(void) {
     struct timespec ts;
