@@ -3,7 +3,8 @@
  * N = 10^6 touches a few dozen random cache lines of ~180 MB of state.
  *
  *   build/memlat            # dependent loads (pointer chase) from 1 MB to 512 MB,
- *                           # then 1..16 independent chases through 256 MB
+ *                           # then 1..16 independent chases through 256 MB,
+ *                           # then batches of 16 prefetched lines: apart, or in pairs
  *
  * Huge pages are requested as for the engine's arrays (csrc/memory.c). */
 #include <stdint.h>
@@ -79,6 +80,29 @@ int main(void) {
         size_t sum = 0;
         for (int c = 0; c < chains; c++) sum += p[c];
         printf("%5d chain%s: %6.1f%s\n", chains, chains > 1 ? "s" : " ", 1e9 * dt / (steps * chains), sum == 1 ? " " : "");
+    }
+    /* A block scan asks for ~16 candidate lines at once, then reads them. Does it matter whether
+     * they lie in 16 places or in 8 pairs of nearby lines (particles numbered in a row, which a
+     * lattice start puts side by side in space)? Pairs of adjacent lines (one aligned 128 bytes)
+     * and of lines 128 bytes apart (the first lines of two 128-byte particles) are both timed. */
+    printf("batches of 16 lines through 256 MB, each requested (prefetch) and then read, ns per batch:\n");
+    const char *kind[3] = {"16 random lines", "8 random pairs of adjacent lines", "8 random pairs 128 B apart"};
+    for (int mode = 0; mode < 3; mode++) {
+        size_t batches = 1000000, blocks = lines / 4, sum = 0;
+        const char *bytes = (const char *)a;
+        double t0 = now();
+        for (size_t b = 0; b < batches; b++) {
+            size_t idx[16];
+            for (int k = 0; k < 16; k++) {
+                size_t r = (size_t)(rng_next() % blocks) * 4;  /* a random 256-byte block */
+                if (mode == 0) idx[k] = r + (size_t)(rng_next() % 4);
+                else { idx[k] = r; idx[k + 1] = r + (mode == 1 ? 1 : 2); k++; }
+            }
+            for (int k = 0; k < 16; k++) __builtin_prefetch(bytes + idx[k] * LINE);
+            for (int k = 0; k < 16; k++) sum += (size_t)bytes[idx[k] * LINE];
+        }
+        double dt = now() - t0;
+        printf("  %-34s %6.1f%s\n", kind[mode], 1e9 * dt / batches, sum == 1 ? " " : "");
     }
     free(a);
     return 0;
