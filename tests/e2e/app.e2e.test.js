@@ -175,6 +175,19 @@ test("a counter's note opens on a tap or Enter as well as on hover (touch screen
   await page.close();
 });
 
+test('f puts the two panes full screen and the view follows the size; f again leaves', async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  const before = await page.evaluate(() => document.querySelector('#view canvas').getBoundingClientRect().width);
+  await page.keyboard.press('f');
+  await page.waitForFunction(() => document.fullscreenElement?.id === 'stage', null, { timeout: 5000 });
+  await page.waitForFunction((w) => document.querySelector('#view canvas').getBoundingClientRect().width > w, before, { timeout: 5000 });
+  await page.keyboard.press('f');
+  await page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: 5000 });
+  expect(await page.isVisible('#warnings')).toBe(false);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('a malformed link shows a warning naming the fields and runs with defaults', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&e=7&n=abc&dim=2&bogus=1');
   expect(await page.isVisible('#warnings')).toBe(true);

@@ -222,6 +222,17 @@ function setField(el, value) {
   el.value = value;
 }
 
+/** The two panes (with their labels and the clock) full screen, for a lecture's projector; the
+ * view follows the new size (its ResizeObserver). Browsers without the API (or an iframe
+ * without allowfullscreen) say so in the warnings instead of failing silently. */
+function toggleFullscreen() {
+  if (document.fullscreenElement) { document.exitFullscreen(); return; }
+  const stage = $('stage');
+  const refuse = (message) => { warnings.push({ field: 'full screen', message }); showWarnings(); };
+  if (!stage.requestFullscreen) { refuse('not available in this browser'); return; }
+  stage.requestFullscreen().catch((err) => refuse(`refused by the browser (${err.message}); in an embed the iframe needs allowfullscreen`));
+}
+
 function updatePlay() { $('play').textContent = model.playing ? 'Pause' : 'Play'; }
 
 function shareUrl() { return location.href.split('#')[0] + model.shareHash(); }
@@ -281,6 +292,7 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 's') model.step();
   else if (e.key === 'r') $('reset').click();
   else if (e.key === 'l') copyLink();
+  else if (e.key === 'f') toggleFullscreen();
   else if (e.key === '?') setHelp(help.hidden);
   else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });
