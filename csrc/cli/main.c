@@ -10,13 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *USAGE =
     "usage:\n"
     "  edpd run   --scenario {granular|elastic|bouncing-ball} [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T] [--series DT]\n"
-    "             [--checkpoint-events K] [--neighbours {auto|cells|lists}]\n"
+    "             [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
     "             (--events K | --time T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
@@ -39,6 +40,42 @@ static const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv
 
 /* ---- run ------------------------------------------------------------------------------- */
 
+/* The plain run (to time t_end, or `events` events), in slices when `report` is set, so that a
+ * long run says on stderr how far it got about once a second (a line of its own when stderr is
+ * not a terminal). A slice ends between two events, as a budget stop does: the trajectory is that
+ * of one call (the state hash does not change, cli_contract.sh). */
+static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t events, int report, edpd_error *err) {
+    if (!report) return by_time ? edpd_advance(w, t_end, UINT64_MAX, err) : edpd_advance(w, INFINITY, events, err);
+    const uint64_t slice = (uint64_t)1 << 18;
+    int tty = isatty(2);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    uint64_t ev0 = s.events;
+    double tm0 = s.time, wall0 = now_seconds(), last = wall0;
+    edpd_stop stop;
+    for (;;) {
+        uint64_t done_ev = s.events - ev0, k = slice;
+        if (!by_time && events - done_ev < k) k = events - done_ev;
+        stop = edpd_advance(w, by_time ? t_end : INFINITY, k, err);
+        edpd_get_stats(w, &s);
+        done_ev = s.events - ev0;
+        int finished = stop != EDPD_STOP_BUDGET || (!by_time && done_ev >= events);
+        double now = now_seconds();
+        if (finished || now - last >= 1.0) {
+            double frac = by_time ? (t_end > tm0 ? (s.time - tm0) / (t_end - tm0) : 1.0) : (events ? (double)done_ev / (double)events : 1.0);
+            if (finished && stop != EDPD_STOP_ERROR) frac = stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME ? 1.0 : frac;
+            double el = now - wall0, left = frac > 0.0 && frac < 1.0 ? el * (1.0 - frac) / frac : 0.0;
+            fprintf(stderr, "%s[edpd] %5.1f %%  %llu events  t = %.6g  %.0f s elapsed%s", tty ? "\r" : "", 100.0 * frac,
+                    (unsigned long long)done_ev, s.time, el, finished ? (stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME ? ", done" : ", stopped") : "");
+            if (!finished) fprintf(stderr, ", ~%.0f s left", left);
+            fprintf(stderr, tty && !finished ? "   " : "\n");
+            fflush(stderr);
+            last = now;
+        }
+        if (finished) return stop;
+    }
+}
+
 static int cmd_run(cli_args *a) {
     edpd_scenario scenario = EDPD_SCENARIO_GRANULAR;
     const char *scenario_name = NULL;
@@ -51,11 +88,13 @@ static int cmd_run(cli_args *a) {
     edpd_config c = edpd_scenario_config(scenario);
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
-    int json = 0, have_events = 0, have_time = 0;
+    int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
         if (strcmp(f, "--scenario") == 0) { value_of(a); }
         else if (strcmp(f, "--json") == 0) json = 1;
+        else if (strcmp(f, "--progress") == 0) progress = 1;
+        else if (strcmp(f, "--no-progress") == 0) progress = 0;
         else if (strcmp(f, "--detector") == 0) {
             const char *v = value_of(a);
             if (!edpd_detector_from_name(v, &c.detector))
@@ -139,8 +178,7 @@ static int cmd_run(cli_args *a) {
             if (rows >= max_rows) break;
         }
     } else {
-        stop = have_time ? edpd_advance(w, equilibrate + t_end, UINT64_MAX, &err)
-                         : edpd_advance(w, INFINITY, events, &err);
+        stop = advance_reporting(w, have_time, equilibrate + t_end, events, progress, &err);
     }
     double wall = now_seconds() - t0;
     if (stop == EDPD_STOP_ERROR) { edpd_destroy(w); return fail(err.message); }

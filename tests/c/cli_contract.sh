@@ -29,6 +29,12 @@ grep -q '"collapse": true' "$tmp/ball2.json" && grep -q '"halted": false' "$tmp/
 json_has "$tmp/sweep.json" samples halted_fraction mean_events_at_halt mean_final_time fell_through_fraction events_at_halt_histogram
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/sweep.json" 2>/dev/null && ok || bad "sweep --json is not valid JSON"
 
+# --progress: how far a long run got, on stderr only; the slices do not change the trajectory
+"$edpd" run --scenario granular --n 2000 --events 600000 --progress --json > "$tmp/prog.json" 2> "$tmp/prog.err" && \
+  grep -q '^\[edpd\] 100.0 %  600000 events .*done$' "$tmp/prog.err" && ok || bad "--progress: $(cat "$tmp/prog.err")"
+node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/prog.json" 2>/dev/null && ok || bad "--progress put something into the JSON"
+"$edpd" run --scenario granular --n 2000 --events 600000 --json > "$tmp/noprog.json" 2> "$tmp/noprog.err"
+[ "$(grep state_hash "$tmp/prog.json")" = "$(grep state_hash "$tmp/noprog.json")" ] && [ ! -s "$tmp/noprog.err" ] && ok || bad "--progress changed the run, or progress went to a non-terminal stderr unasked"
 # the text summary of a run names undefined quantities instead of printing nan
 "$edpd" run --scenario bouncing-ball --detector stable --events 100 > "$tmp/ball.txt" && ! grep -qi nan "$tmp/ball.txt" && grep -q "Z = n/a (gravity or planes)" "$tmp/ball.txt" && ok || bad "ball run text: $(cat "$tmp/ball.txt")"
 # the text summary of a sweep without halts says so instead of printing a mean over nothing
