@@ -46,27 +46,29 @@ static const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv
  * of one call (the state hash does not change, cli_contract.sh). */
 static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t events, int report, edpd_error *err) {
     if (!report) return by_time ? edpd_advance(w, t_end, UINT64_MAX, err) : edpd_advance(w, INFINITY, events, err);
+    /* per slice only the clock is read: edpd_get_stats scans every particle (overlaps, hash) */
     const uint64_t slice = (uint64_t)1 << 18;
     int tty = isatty(2);
     edpd_stats s;
     edpd_get_stats(w, &s);
-    uint64_t ev0 = s.events;
-    double tm0 = s.time, wall0 = now_seconds(), last = wall0;
+    uint64_t ev0 = s.events, done_ev = 0;
+    double tm0 = edpd_time(w), wall0 = now_seconds(), last = wall0;
     edpd_stop stop;
     for (;;) {
-        uint64_t done_ev = s.events - ev0, k = slice;
+        uint64_t k = slice;
         if (!by_time && events - done_ev < k) k = events - done_ev;
         stop = edpd_advance(w, by_time ? t_end : INFINITY, k, err);
-        edpd_get_stats(w, &s);
-        done_ev = s.events - ev0;
+        if (stop == EDPD_STOP_BUDGET) done_ev += k;  /* a budget stop ran exactly k events */
         int finished = stop != EDPD_STOP_BUDGET || (!by_time && done_ev >= events);
-        double now = now_seconds();
+        if (finished && stop != EDPD_STOP_BUDGET && stop != EDPD_STOP_ERROR) { edpd_get_stats(w, &s); done_ev = s.events - ev0; }
+        double now = now_seconds(), t = edpd_time(w);
         if (finished || now - last >= 1.0) {
-            double frac = by_time ? (t_end > tm0 ? (s.time - tm0) / (t_end - tm0) : 1.0) : (events ? (double)done_ev / (double)events : 1.0);
-            if (finished && stop != EDPD_STOP_ERROR) frac = stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME ? 1.0 : frac;
+            int complete = stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME;
+            double frac = by_time ? (t_end > tm0 ? (t - tm0) / (t_end - tm0) : 1.0) : (events ? (double)done_ev / (double)events : 1.0);
+            if (finished && complete) frac = 1.0;
             double el = now - wall0, left = frac > 0.0 && frac < 1.0 ? el * (1.0 - frac) / frac : 0.0;
             fprintf(stderr, "%s[edpd] %5.1f %%  %llu events  t = %.6g  %.0f s elapsed%s", tty ? "\r" : "", 100.0 * frac,
-                    (unsigned long long)done_ev, s.time, el, finished ? (stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME ? ", done" : ", stopped") : "");
+                    (unsigned long long)done_ev, t, el, finished ? (complete ? ", done" : ", stopped") : "");
             if (!finished) fprintf(stderr, ", ~%.0f s left", left);
             fprintf(stderr, tty && !finished ? "   " : "\n");
             fflush(stderr);
