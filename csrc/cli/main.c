@@ -44,14 +44,13 @@ static const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv
  * long run says on stderr how far it got about once a second (a line of its own when stderr is
  * not a terminal). A slice ends between two events, as a budget stop does: the trajectory is that
  * of one call (the state hash does not change, cli_contract.sh). */
-static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t events, int report, edpd_error *err) {
+static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t events, uint64_t ev0, int report, edpd_error *err) {
     if (!report) return by_time ? edpd_advance(w, t_end, UINT64_MAX, err) : edpd_advance(w, INFINITY, events, err);
     /* per slice only the clock is read: edpd_get_stats scans every particle (overlaps, hash) */
     const uint64_t slice = (uint64_t)1 << 18;
     int tty = isatty(2);
-    edpd_stats s;
-    edpd_get_stats(w, &s);
-    uint64_t ev0 = s.events, done_ev = 0;
+    edpd_stats s;  /* ev0: the event count before this run, which the caller has */
+    uint64_t done_ev = 0;
     double tm0 = edpd_time(w), wall0 = now_seconds(), last = wall0;
     edpd_stop stop;
     for (;;) {
@@ -180,7 +179,7 @@ static int cmd_run(cli_args *a) {
             if (rows >= max_rows) break;
         }
     } else {
-        stop = advance_reporting(w, have_time, equilibrate + t_end, events, progress, &err);
+        stop = advance_reporting(w, have_time, equilibrate + t_end, events, ev0, progress, &err);
     }
     double wall = now_seconds() - t0;
     if (stop == EDPD_STOP_ERROR) { edpd_destroy(w); return fail(err.message); }
