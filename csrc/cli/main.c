@@ -49,8 +49,8 @@ static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uin
     /* per slice only the clock is read: edpd_get_stats scans every particle (overlaps, hash) */
     const uint64_t slice = (uint64_t)1 << 18;
     int tty = isatty(2);
-    edpd_stats s;  /* ev0: the event count before this run, which the caller has */
-    uint64_t done_ev = 0;
+    edpd_stats s;
+    uint64_t done_ev = 0;  /* events of this run; ev0 is the count before it (from the caller) */
     double tm0 = edpd_time(w), wall0 = now_seconds(), last = wall0;
     edpd_stop stop;
     for (;;) {

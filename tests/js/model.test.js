@@ -6,7 +6,7 @@ import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
-import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound } from '../../web/src/model/theory.js';
+import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs, cliCommand } from '../../web/src/model/scenarios.js';
 
@@ -246,6 +246,8 @@ test('a count of zero gives the Poisson upper bound on the rate, not 1/n', () =>
   expect(Math.exp(-zeroCountUpperBound(1e7) * 1e7)).toBeCloseTo(0.05, 12);
   expect(zeroCountUpperBound(100, 0.99)).toBeCloseTo(Math.log(100) / 100, 12);
   expect(zeroCountUpperBound(0)).toBe(Infinity); // no trials: no bound
+  expect(perEventText(0, 1e7)).toBe('< 3.0e-7 (95 %)');
+  expect(perEventText(121844, 1e7)).toBe('1.22e-2');
 });
 
 test('latter-half mean: a start transient leaves the window as the run goes on', () => {

@@ -4,7 +4,7 @@ import './style.css';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axis, logAxis } from './view/axes.js';
-import { equationOfState as eosClassic, equationOfStateLiu as eosLiu, zeroCountUpperBound } from './model/theory.js';
+import { equationOfState as eosClassic, equationOfStateLiu as eosLiu, zeroCountUpperBound, perEventText } from './model/theory.js';
 
 const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
 const data = Object.fromEntries(Object.entries(files).map(([path, json]) => [path.split('/').pop().replace('.json', ''), json]));
@@ -96,7 +96,7 @@ if (!data.fig7) {
     '(Poisson: no event with probability exp(−rate · events)).' : '';
   table($('table-fig5'), ['dim', 'φ', 'ε', 'events', 'three-body', 'per event', 'stabilising'],
     f5all.map((c) => [c.dim ?? 3, (c.packing_fraction ?? c.density * Math.PI / 6).toFixed(3), c.restitution, c.events.toLocaleString('en'), c.three_body_events,
-      c.three_body_events ? c.per_event.toExponential(2) : `< ${zeroCountUpperBound(c.events).toExponential(1)} (95 %)`, c.stabilizing_events]));
+      perEventText(c.three_body_events, c.events), c.stabilizing_events]));
 
   // ---- naive failures --------------------------------------------------------------------
   const nf = data['naive-failures'] ?? [];

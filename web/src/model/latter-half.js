@@ -41,8 +41,7 @@ export class LatterHalfMean {
     const n = this.times.length;
     if (!n) return null;
     const t = this.times[n - 1], total = this.integrals[n - 1];
-    const start = this.times[0] <= t / 2 ? 0 : -1;  // push keeps the window's start first
-    const t1 = start === 0 ? this.times[0] : 0, i1 = start === 0 ? this.integrals[0] : 0;
-    return (total - i1) / (t - t1);
+    if (!(this.times[0] <= t / 2)) return total / t;  // no start recorded yet: the running mean
+    return (total - this.integrals[0]) / (t - this.times[0]);  // push keeps the window's start first
   }
 }

@@ -280,7 +280,7 @@ export class RunModel {
  * did either (none: it never halts, and no ball passes the plate). */
 export function failureShares(fa, fb) {
   const upTo = (list, k) => list.filter((x) => x <= k).length;
-  const stableFailed = [...(fb.failedAt?.halted ?? []), ...(fb.failedAt?.fellThrough ?? [])];
+  const stableFailed = [...fb.failedAt.halted, ...fb.failedAt.fellThrough];
   const all = [...fa.failedAt.halted, ...fa.failedAt.fellThrough, ...stableFailed];
   const top = Math.max(30, ...all.map((k) => k + 2));
   const rows = [];

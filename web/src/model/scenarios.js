@@ -62,28 +62,29 @@ export function engineConfig(state, detector) {
   }
 }
 
+/** The CLI flag of each engine config field (edpd run). */
+const CLI_FLAGS = { scenario: '--scenario', detector: '--detector', dim: '--dim', n: '--n', packingFraction: '--packing-fraction',
+  restitution: '--restitution', tc: '--tc', seed: '--seed' };
+
 /** The native command that runs a pane's configuration to time t (`edpd run … --json`): its
  * state_hash equals the pane's, since both run the same engine to the same clock (the app's
- * steps on the way do not change a trajectory). Numbers are written in JavaScript's shortest
- * round-trip form, which strtod reads back to the same double. null for the ball array, whose
- * many independent worlds are the CLI's `edpd sweep`. */
+ * steps on the way do not change a trajectory). Derived from engineConfig(), so the command is
+ * the pane's own configuration; a config field without a flag is an error, not a silent drop.
+ * Numbers are written in JavaScript's shortest round-trip form, which strtod reads back to the
+ * same double. null for the ball array, whose many independent worlds are the CLI's `edpd sweep`. */
 export function cliCommand(state, detector, t) {
-  const n = (x) => String(x);
-  const head = ['build/edpd', 'run'];
-  let args;
-  switch (state.scenario) {
-    case 'ball':
-      args = ['--scenario', 'bouncing-ball', '--detector', detector, '--plate-offset', n(state.plate), '--restitution', n(state.e), '--gravity', n(state.g)];
-      break;
-    case 'granular':
-      args = ['--scenario', 'granular', '--detector', detector, '--dim', n(state.dim), '--n', n(state.n), '--packing-fraction', n(state.phi),
-        '--restitution', n(state.e), '--tc', n(state.tc), '--seed', n(state.seed)];
-      break;
-    case 'elastic':
-      args = ['--scenario', 'elastic', '--detector', detector, '--dim', n(state.dim), '--n', n(state.n), '--packing-fraction', n(state.phi), '--seed', n(state.seed)];
-      break;
-    default:
-      return null;
+  const spec = engineConfig(state, detector);
+  let flags;
+  if (spec.kind === 'gas') {
+    flags = Object.entries(spec.config).map(([key, value]) => {
+      if (!CLI_FLAGS[key]) throw new Error(`cliCommand: no CLI flag for the engine config field '${key}'`);
+      return [CLI_FLAGS[key], value];
+    });
+  } else if (spec.count === 1) {
+    flags = [['--scenario', 'bouncing-ball'], ['--detector', detector], ['--plate-offset', spec.plateOffsets[0]],
+      ['--restitution', spec.restitution], ['--gravity', spec.gravity]];
+  } else {
+    return null;
   }
-  return [...head, ...args, '--time', n(t), '--json'].join(' ');
+  return ['build/edpd', 'run', ...flags.flat().map(String), '--time', String(t), '--json'].join(' ');
 }

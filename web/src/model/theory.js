@@ -75,3 +75,9 @@ export function haffTemperature(t, { t1 = 0, T1 = 1, e, phi, dim }) {
 export function zeroCountUpperBound(n, level = 0.95) {
   return n > 0 ? -Math.log(1 - level) / n : Infinity;
 }
+
+/** A count per event as printed in the Fig. 5 tables: the rate, or for a count of zero its 95 %
+ * upper bound. */
+export function perEventText(count, events) {
+  return count ? (count / events).toExponential(2) : `< ${zeroCountUpperBound(events).toExponential(1)} (95 %)`;
+}
