@@ -35,6 +35,10 @@ node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/sweep.js
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/prog.json" 2>/dev/null && ok || bad "--progress put something into the JSON"
 "$edpd" run --scenario granular --n 2000 --events 600000 --json > "$tmp/noprog.json" 2> "$tmp/noprog.err"
 [ "$(grep state_hash "$tmp/prog.json")" = "$(grep state_hash "$tmp/noprog.json")" ] && [ ! -s "$tmp/noprog.err" ] && ok || bad "--progress changed the run, or progress went to a non-terminal stderr unasked"
+# --equilibrate T: the granular gas keeps its energy until T (elastic), then cools
+"$edpd" run --scenario granular --n 500 --packing-fraction 0.2 --restitution 0.8 --equilibrate 3 --time 1 --series 1 --json > "$tmp/eq.json" 2> "$tmp/eq.err" && \
+node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1])); const s = r.series.rows;
+  process.exit(r.equilibrate === 3 && s[0][0] === 3 && Math.abs(s[0][1] - 1) < 1e-12 && s[1][1] < 0.9 ? 0 : 1)' "$tmp/eq.json" && ok || bad "--equilibrate: not elastic until T, or no cooling after: $(cat "$tmp/eq.err")"
 # the text summary of a run names undefined quantities instead of printing nan
 "$edpd" run --scenario bouncing-ball --detector stable --events 100 > "$tmp/ball.txt" && ! grep -qi nan "$tmp/ball.txt" && grep -q "Z = n/a (gravity or planes)" "$tmp/ball.txt" && ok || bad "ball run text: $(cat "$tmp/ball.txt")"
 # the text summary of a sweep without halts says so instead of printing a mean over nothing

@@ -1,6 +1,6 @@
 /* Gases against numbers the code did not produce: exact conservation laws, a two-body impact
  * solved by hand, the equations of state of Liu (2020; 3-D and 2-D), the
- * Enskog collision rate implied by the measured pressure, and Haff's cooling law. Statistical
+ * Enskog collision rate implied by the measured pressure, and the exact start of Haff's cooling law. Statistical
  * tolerances come from the spread over independent seeds. */
 #include "check.h"
 #include "edpd.h"
@@ -353,33 +353,43 @@ int main(void) {
         free(r[0]); free(r[1]);
     }
     neighbours = EDPD_NEIGHBOURS_AUTO;
-    /* Haff's law: dT/dt = -(1 - e^2) w(T) T / d with the Enskog rate w(T) ~ sqrt(T), so from
-     * T1 at t1: T(t) = T1 / (1 + (t - t1)/t0)^2, 1/t0 = (1 - e^2) w(T1) / (2 d). Dilute and
-     * weakly inelastic (homogeneous cooling, no clustering); w from Carnahan-Starling g(sigma). */
-    {
-        double phi = 0.1, e = 0.95, t1 = 2.0, t2 = 12.0;
-        double ratio_sum = 0, ratio_sq = 0;
-        int seeds = 4;
-        double predicted = 0;
+    /* Haff's law at its start, exact: in an equilibrium fluid the velocities are Maxwellian and
+     * independent of the positions, so the relative normal speed g of colliding pairs has the
+     * density g exp(-m g^2 / 4kT) at any packing fraction, and each impact loses exactly
+     * <(1 - e^2) m g^2 / 4> = (1 - e^2) kT (Eq. 5). With kT = 2 KE / (d (N - 1)) (zero total
+     * momentum) the energy after C impacts is KE0 exp(-2 (1 - e^2) C / (d (N - 1))), with no
+     * collision-rate theory in it. Inelastic impacts then build up velocity correlations and a
+     * non-Maxwellian distribution (Sonine a2 = -0.015 at e = 0.9, a 0.36 % slower loss once grown),
+     * which is why Haff's law over long times is only approximate (docs/reproduction.md); over
+     * the first half impact per particle they change the loss by about 0.1 %, far below the 4
+     * standard errors (about 1.5 %) used here. A lattice start is not an equilibrium: its
+     * first impacts are the fast pairs (+18 % at t = 0, still +2.7 % at t = 5), hence t_eq = 20. */
+    for (int dim = 2; dim <= 3; dim++) {
+        double phi = dim == 3 ? 0.1 : 0.3, e = 0.9, t_eq = 20.0, window = dim == 3 ? 0.6 : 0.25;
+        uint32_t n = 1000;
+        int seeds = 48;
+        double s1 = 0, s2 = 0, impacts = 0;
+        int set = 1;
         for (int s = 0; s < seeds; s++) {
-            edpd_world *w = gas(EDPD_SCENARIO_GRANULAR, 3, 4000, phi, e, 40 + s);
-            edpd_advance(w, t1, UINT64_MAX, &err);
+            edpd_world *w = gas(EDPD_SCENARIO_GRANULAR, dim, n, phi, e, 40 + s);
+            set &= edpd_set_restitution(w, 1.0, &err) == EDPD_OK;
+            edpd_advance(w, t_eq, UINT64_MAX, &err);
+            set &= edpd_set_restitution(w, e, &err) == EDPD_OK;
             edpd_stats a, b;
             edpd_get_stats(w, &a);
-            edpd_advance(w, t2, UINT64_MAX, &err);
+            edpd_advance(w, t_eq + window, UINT64_MAX, &err);
             edpd_get_stats(w, &b);
-            double n = 6.0 * phi / PI, g = (1 - phi / 2) / pow(1 - phi, 3);
-            double w1 = 4.0 * n * g * sqrt(PI * a.temperature);
-            double inv_t0 = (1 - e * e) * w1 / 6.0;
-            predicted = 1.0 / pow(1 + (t2 - t1) * inv_t0, 2);
-            double r = b.temperature / a.temperature;
-            ratio_sum += r; ratio_sq += r * r;
+            double c = (double)(b.collisions - a.collisions);
+            /* the measured loss per impact in units of (1 - e^2) kT; exactly 1 in expectation */
+            double loss = -log(b.kinetic_energy / a.kinetic_energy) * dim * (n - 1) / (2.0 * c * (1 - e * e));
+            s1 += loss; s2 += loss * loss; impacts += c;
             edpd_destroy(w);
         }
-        double mean = ratio_sum / seeds, se = sqrt((ratio_sq / seeds - mean * mean) / (seeds - 1));
-        /* 2% allowance: the Sonine (non-Maxwellian) correction at e = 0.95 is below 1% */
-        CHECK(fabs(mean - predicted) < 4 * se + 0.02 * predicted, "Haff: T(t2)/T(t1) = %g +- %g vs %g", mean, se, predicted);
-        printf("Haff phi = %.2f e = %.2f: T(%g)/T(%g) = %.4f +- %.4f (Haff %.4f)\n", phi, e, t2, t1, mean, se, predicted);
+        double mean = s1 / seeds, se = sqrt((s2 / seeds - mean * mean) / (seeds - 1));
+        CHECK(set, "%d-D: edpd_set_restitution: %s", dim, err.message);
+        CHECK(fabs(mean - 1) < 4 * se, "%d-D: loss per impact %g +- %g (1 - e^2) kT, exactly 1 from equilibrium", dim, mean, se);
+        printf("%d-D phi = %.2f e = %.2f, from equilibrium: loss per impact = %.4f +- %.4f (1 - e^2) kT (exact 1; %.2f impacts per particle)\n",
+               dim, phi, e, mean, se, impacts / seeds / n);
     }
     /* regression: an FCC start puts many particles exactly on cell faces, so hundreds of cell
      * crossings happen at t = 0; that is not an inelastic collapse */
