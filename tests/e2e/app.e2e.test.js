@@ -418,6 +418,9 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   expect(await page.textContent('#fig5-note')).toMatch(/every 3-D gas.*below 3\.0e.7 per event at 95 % confidence/);
   const legend = await page.$$eval('#plot-fig5 .u-legend .u-label', (ls) => ls.map((l) => l.textContent));
   expect(legend).not.toContain('3-D nσ³ = 0.1');
+  // Haff's law from an equilibrium start: the exact start is measured, the later excess explained
+  expect(await page.textContent('#haff-note')).toMatch(/ran elastically to t = 20 .*loses \(1 − ε²\) kT on average\. Measured over the first 1 time unit: (0\.9|1\.0)\d{3} ± 0\.0\d{3}/);
+  expect(await page.$$eval('#plot-haff-dev .u-legend .u-label', (ls) => ls.map((l) => l.textContent))).toContain('+ first Sonine correction');
   // on a phone the wide tables scroll on their own; the page itself does not
   await page.setViewportSize({ width: 390, height: 844 });
   const fits = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;

@@ -6,7 +6,7 @@ import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
-import { exactBallGap, ballCollapseTime, haffTemperature, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
+import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs, cliCommand } from '../../web/src/model/scenarios.js';
 
@@ -56,6 +56,16 @@ describe('theory', () => {
     const opts = { e: 0.9, phi: 0.1, dim: 3 };
     const t0 = 2 * 3 / ((1 - 0.81) * enskogRate(0.1, 3, 1));
     expect(haffTemperature((Math.SQRT2 - 1) * t0, opts)).toBeCloseTo(0.5, 12);
+    // the first Sonine coefficient: 0 for elastic spheres, changes sign at e = 1/√2 (the known
+    // property), and slows the cooling by 1 + 3 a2 / 16
+    for (const dim of [2, 3]) {
+      expect(sonineA2(1, dim)).toBeCloseTo(0, 15);
+      expect(sonineA2(Math.SQRT1_2, dim)).toBeCloseTo(0, 15);
+      expect(sonineA2(0.9, dim)).toBeLessThan(0);
+      expect(sonineA2(0.5, dim)).toBeGreaterThan(0);
+    }
+    const a2 = sonineA2(0.9, 3);
+    expect(haffTemperature((Math.SQRT2 - 1) * t0 / (1 + 3 * a2 / 16), { ...opts, a2 })).toBeCloseTo(0.5, 12);
     expect(equationOfState(0.3, 3)).toBeCloseTo(3.97376, 4); // Carnahan–Starling
     expect(equationOfState(0.4, 2)).toBeCloseTo(2.83333, 4); // Henderson
   });

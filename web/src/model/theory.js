@@ -63,9 +63,16 @@ export function enskogRate(phi, dim, T) {
   return 2 * (4 * phi / Math.PI) * g * Math.sqrt(Math.PI * T);
 }
 
-/** Haff's law from (t1, T1): T(t) = T1 / (1 + (t - t1)/t0)^2, 1/t0 = (1 - e^2) w(T1) / (2 dim). */
-export function haffTemperature(t, { t1 = 0, T1 = 1, e, phi, dim }) {
-  const inv = (1 - e * e) * enskogRate(phi, dim, T1) / (2 * dim);
+/** The first Sonine coefficient a2 of the homogeneous cooling state (van Noije & Ernst 1998,
+ * Granular Matter 1, 57): the velocity distribution's excess kurtosis; it changes sign at e = 1/√2. */
+export function sonineA2(e, dim) {
+  return 16 * (1 - e) * (1 - 2 * e * e) / (9 + 24 * dim - e * (41 - 8 * dim) + 30 * e * e * (1 - e));
+}
+
+/** Haff's law from (t1, T1): T(t) = T1 / (1 + (t - t1)/t0)^2, 1/t0 = (1 - e^2) w(T1) / (2 dim),
+ * with the Enskog rate w; `a2` (sonineA2) scales the cooling rate by 1 + 3 a2 / 16 (same paper). */
+export function haffTemperature(t, { t1 = 0, T1 = 1, e, phi, dim, a2 = 0 }) {
+  const inv = (1 - e * e) * enskogRate(phi, dim, T1) / (2 * dim) * (1 + 3 * a2 / 16);
   return T1 / (1 + (t - t1) * inv) ** 2;
 }
 
