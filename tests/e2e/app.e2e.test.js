@@ -420,6 +420,7 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   expect(legend).not.toContain('3-D nσ³ = 0.1');
   // Haff's law from an equilibrium start: the exact start is measured, the later excess explained
   expect(await page.textContent('#haff-note')).toMatch(/ran elastically to t = 20 .*loses \(1 − ε²\) kT on average\. Measured over the first 1 time unit: (0\.9|1\.0)\d{3} ± 0\.0\d{3}/);
+  expect(await page.textContent('#haff-note')).toMatch(/; at ε = 0\.98 \(to kT = 0\.\d{3}\) an impact loses \d\.\d{4} ± /);
   expect(await page.$$eval('#plot-haff-dev .u-legend .u-label', (ls) => ls.map((l) => l.textContent))).toContain('+ first Sonine correction');
   // on a phone the wide tables scroll on their own; the page itself does not
   await page.setViewportSize({ width: 390, height: 844 });

@@ -156,6 +156,9 @@ if (!data.fig7) {
       `at t = ${last.t} it is ${(100 * h.deviation_at_end).toFixed(2)} % warmer, ${sigmas(last.T_haff)} standard errors (band: ± 2 standard ` +
       `errors over ${h.seeds} seeds). The first Sonine correction (a₂ = ${h.sonine.a2.toFixed(4)}) leaves ` +
       `${(100 * h.sonine.deviation_at_end).toFixed(2)} % (${sigmas(last.T_sonine)} standard errors): velocity correlations that the ` +
-      'inelastic impacts build up, which the Enskog theory leaves out (it takes colliding pairs as uncorrelated).';
+      'inelastic impacts build up, which the Enskog theory leaves out (it takes colliding pairs as uncorrelated). ' +
+      h.budget.map((b, k) => `${k ? 'at' : 'At'} ε = ${b.restitution} (to kT = ${b.cooled_to.toFixed(3)}) an impact loses ${b.loss_per_impact.value.toFixed(4)} ± ` +
+        `${b.loss_per_impact.err.toFixed(4)} of the Enskog–Sonine energy and impacts come at ${b.impacts.value.toFixed(4)} ± ${b.impacts.err.toFixed(4)} of the rate`).join('; ') +
+      ' (1 for uncorrelated pairs).';
   }
 }
