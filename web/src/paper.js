@@ -152,8 +152,8 @@ if (!data.fig7) {
     const sigmas = (T) => ((last.T - T) / last.T_err).toFixed(0);
     $('haff-note').textContent = `The gas ran elastically to t = ${h.equilibrate} first (an equilibrium fluid), so the law's start is exact: ` +
       `each impact loses (1 − ε²) kT on average. Measured over the first ${s.window} time unit: ${s.loss_per_impact.toFixed(4)} ± ` +
-      `${s.loss_per_impact_err.toFixed(4)} (1 − ε²) kT per impact (${s.impacts} impacts). Later the gas cools more slowly than the law: ` +
-      `at t = ${last.t} it is ${(100 * h.deviation_at_end).toFixed(2)} % warmer, ${sigmas(last.T_haff)} standard errors (band: ± 2 standard ` +
+      `${s.loss_per_impact_err.toFixed(4)} (1 − ε²) kT per impact (${s.impacts} impacts). Later the gas cools ${h.deviation_at_end > 0 ? 'more slowly' : 'faster'} than the law: ` +
+      `at t = ${last.t} it is ${Math.abs(100 * h.deviation_at_end).toFixed(2)} % ${h.deviation_at_end > 0 ? 'warmer' : 'colder'}, ${sigmas(last.T_haff)} standard errors (band: ± 2 standard ` +
       `errors over ${h.seeds} seeds). The first Sonine correction (a₂ = ${h.sonine.a2.toFixed(4)}) leaves ` +
       `${(100 * h.sonine.deviation_at_end).toFixed(2)} % (${sigmas(last.T_sonine)} standard errors): velocity correlations that the ` +
       'inelastic impacts build up, which the Enskog theory leaves out (it takes colliding pairs as uncorrelated). ' +
