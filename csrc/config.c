@@ -45,6 +45,7 @@ edpd_config edpd_default_config(void) {
     c.temperature = 1.0;
     c.plate_offset = NAN;
     c.tc = 0.0;
+    c.elastic_until = 0.0;
     c.collapse_window = 1000;
     c.collapse_dt = 1e-10;
     return c;
@@ -147,6 +148,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     for (int a = 0; a < 3; a++)
         if (!finite_in(c->gravity[a], -1e6, 1e6)) BAD("gravity", "each component must be in [-1e6, 1e6]");
     if (!finite_in(c->tc, 0.0, 1e6)) BAD("tc", "must be in [0, 1e6] (0 = off), got %g", c->tc);
+    if (!finite_in(c->elastic_until, 0.0, 1e9)) BAD("elastic_until", "must be in [0, 1e9] (0 = off), got %g", c->elastic_until);
     if (c->collapse_window < 1 || c->collapse_window > 100000000u)
         BAD("collapse_window", "must be in [1, 1e8] events, got %u", c->collapse_window);
     if (!finite_in(c->collapse_dt, 0.0, 1.0)) BAD("collapse_dt", "must be in [0, 1], got %g", c->collapse_dt);

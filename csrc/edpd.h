@@ -91,6 +91,8 @@ typedef struct edpd_config {
     double temperature;      /* initial kT of gas scenarios, default 1 */
     double plate_offset;     /* bouncing-ball with n = 1: r_plate; NaN = sample from seed in [0,1) */
     double tc;               /* TC model: collisions within tc of a particle's last one are elastic; 0 = off */
+    double elastic_until;    /* sphere impacts before this time are elastic, then `restitution` applies:
+                                an equilibrium fluid first, where Haff's law starts exactly (default 0) */
     uint32_t collapse_window;/* impacts per collapse check window (default 1000) */
     double collapse_dt;      /* collapse if a whole window advances the clock by <= this (default 1e-10) */
     edpd_neighbours neighbours; /* candidate search (default auto); lists need zero gravity */
@@ -196,11 +198,6 @@ void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);
 uint64_t edpd_state_hash(const edpd_world *w);
 /* Start a new measurement window for pressure_z and mean_free_time (e.g. after equilibration). */
 void edpd_reset_measurements(edpd_world *w);
-/* Restitution of the sphere-sphere impacts from now on, in [0, 1] (Eq. 5; planes keep theirs).
- * Predictions do not depend on it, so it may change between two calls of edpd_advance: a gas
- * equilibrated with 1 then cools from an equilibrium fluid, where Haff's law starts exactly.
- * The elastic scenario keeps 1 (EDPD_ERR_INVALID). */
-edpd_code edpd_set_restitution(edpd_world *w, double restitution, edpd_error *err);
 
 /* ---- The paper's Fig. 7 experiment: many independent balls, each its own world ------------ */
 #define EDPD_SWEEP_HIST 256  /* events-at-halt histogram: bins of one event, last = overflow */

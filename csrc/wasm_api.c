@@ -17,8 +17,8 @@ KEEP int wasm_error_code(const edpd_error *e) { return (int)e->code; }
 /* Returns the world or NULL with *err filled. */
 KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, double packing_fraction,
                              double restitution, double seed, double gx, double gy, double gz,
-                             double plate_offset, double tc, double collapse_window, double collapse_dt,
-                             int neighbours, edpd_error *err) {
+                             double plate_offset, double tc, double elastic_until, double collapse_window,
+                             double collapse_dt, int neighbours, edpd_error *err) {
     edpd_config c = edpd_scenario_config((edpd_scenario)scenario);
     c.scenario = (edpd_scenario)scenario;
     c.detector = (edpd_detector)detector;
@@ -30,6 +30,7 @@ KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, doub
     c.gravity[0] = gx; c.gravity[1] = gy; c.gravity[2] = gz;
     c.plate_offset = plate_offset;
     c.tc = tc;
+    c.elastic_until = elastic_until;
     c.collapse_window = (collapse_window >= 0 && collapse_window <= 4294967295.0) ? (uint32_t)collapse_window : 0;
     c.collapse_dt = collapse_dt;
     c.neighbours = (edpd_neighbours)neighbours;

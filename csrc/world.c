@@ -489,19 +489,10 @@ static void account_energy(struct edpd_world *w, double dke) {
     w->ke += dke;
 }
 
-edpd_code edpd_set_restitution(edpd_world *w, double restitution, edpd_error *err) {
-    if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
-    if (!w) return set_error(err, EDPD_ERR_INVALID, "world", "is NULL");
-    if (!(restitution >= 0.0 && restitution <= 1.0))
-        return set_error(err, EDPD_ERR_INVALID, "restitution", "must be in [0, 1], got %g", restitution);
-    if (w->cfg.scenario == EDPD_SCENARIO_ELASTIC && restitution != 1.0)
-        return set_error(err, EDPD_ERR_INVALID, "restitution", "the elastic scenario keeps 1 (use the granular one), got %g", restitution);
-    w->cfg.restitution = restitution;
-    return EDPD_OK;
-}
-
-/* TC model: an impact within tc of a particle's previous one is elastic. b = -1: a plane. */
+/* Elastic before elastic_until (sphere pairs only: planes keep theirs). TC model: an impact
+ * within tc of a particle's previous one is elastic. b = -1: a plane. */
 static double effective_restitution(const struct edpd_world *w, double e, uint32_t a, int64_t b) {
+    if (b >= 0 && w->time < w->cfg.elastic_until) return 1.0;
     double tc = w->cfg.tc;
     if (tc > 0.0 && (w->time - w->t_last[a] < tc || (b >= 0 && w->time - w->t_last[b] < tc))) return 1.0;
     return e;

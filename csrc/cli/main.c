@@ -16,8 +16,8 @@ static const char *USAGE =
     "usage:\n"
     "  edpd run   --scenario {granular|elastic|bouncing-ball} [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
-    "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T] [--series DT]\n"
-    "             [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
+    "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
+    "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
     "             (--events K | --time T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
@@ -119,6 +119,7 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
         else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
+        else if (strcmp(f, "--elastic-until") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &c.elastic_until)) return fail(a->error); }
         else if (strcmp(f, "--checkpoint-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000000ull, &checkpoint)) return fail(a->error); }
         else if (strcmp(f, "--series") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &series_dt)) return fail(a->error); }
         else if (strcmp(f, "--events") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000000000ull, &events)) return fail(a->error); have_events = 1; }
@@ -126,21 +127,22 @@ static int cmd_run(cli_args *a) {
         else { char m[1024]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     if (have_events == have_time) return fail("run: give exactly one of --events K or --time T");
+    if (equilibrate > 0.0 && c.elastic_until > 0.0)
+        return fail("run: give one of --equilibrate T (elastic until T, measurements from T, --time after T) and --elastic-until T (--time from 0)");
     if (series_dt > 0.0 && !have_time) return fail("--series: needs --time T (samples every DT up to T)");
     if (checkpoint > 0 && !have_events) return fail("--checkpoint-events: needs --events K (a row every K events)");
     if (checkpoint > 0 && events / checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (series_dt > 0.0 && t_end / series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
 
+    /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
+     * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
+     * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
+    if (equilibrate > 0.0) c.elastic_until = equilibrate;
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     if (!w) return fail(err.message);
-    /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
-     * gas has no equilibrium to reach), then the run's restitution applies and the measurements
-     * restart; the clock keeps running. From there Haff's law starts exactly (test_gas.c). */
     if (equilibrate > 0.0) {
-        edpd_set_restitution(w, 1.0, NULL);
         edpd_advance(w, equilibrate, UINT64_MAX, &err);
-        edpd_set_restitution(w, c.restitution, NULL);
         edpd_reset_measurements(w);
     }
     double t0 = now_seconds();
@@ -202,7 +204,8 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "seed", c.seed);
         json_num(&j, "packing_fraction", c.scenario == EDPD_SCENARIO_BOUNCING_BALL ? NAN : c.packing_fraction);
         json_num(&j, "restitution", c.restitution);
-        json_num(&j, "equilibrate", equilibrate);  /* elastic until this time, then restitution */
+        json_num(&j, "equilibrate", equilibrate);  /* measurements from this time on */
+        json_num(&j, "elastic_until", c.elastic_until);  /* elastic sphere impacts before it */
         json_u64(&j, "events", s.events);
         json_u64(&j, "collisions", s.collisions);
         json_u64(&j, "plane_impacts", s.plane_impacts);

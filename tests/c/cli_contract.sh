@@ -39,6 +39,11 @@ node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/prog.jso
 "$edpd" run --scenario granular --n 500 --packing-fraction 0.2 --restitution 0.8 --equilibrate 3 --time 1 --series 1 --json > "$tmp/eq.json" 2> "$tmp/eq.err" && \
 node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1])); const s = r.series.rows;
   process.exit(r.equilibrate === 3 && s[0][0] === 3 && Math.abs(s[0][1] - 1) < 1e-12 && s[1][1] < 0.9 ? 0 : 1)' "$tmp/eq.json" && ok || bad "--equilibrate: not elastic until T, or no cooling after: $(cat "$tmp/eq.err")"
+# --elastic-until T is the physics of --equilibrate T with --time from 0: the same state; not both
+"$edpd" run --scenario granular --n 500 --packing-fraction 0.2 --restitution 0.8 --elastic-until 3 --time 4 --json > "$tmp/eu.json" && \
+  [ "$(grep state_hash "$tmp/eu.json")" = "$(grep state_hash "$tmp/eq.json")" ] && grep -q '"elastic_until": 3' "$tmp/eu.json" && ok || bad "--elastic-until 3 --time 4 differs from --equilibrate 3 --time 1"
+"$edpd" run --scenario granular --equilibrate 1 --elastic-until 1 --time 1 2> "$tmp/both.err" >/dev/null; [ $? -eq 2 ] && grep -q "give one of --equilibrate" "$tmp/both.err" && ok || bad "--equilibrate with --elastic-until: $(cat "$tmp/both.err")"
+"$edpd" run --scenario granular --elastic-until -1 --time 1 2> "$tmp/eun.err" >/dev/null; [ $? -eq 2 ] && grep -q "elastic-until" "$tmp/eun.err" && ok || bad "--elastic-until -1: $(cat "$tmp/eun.err")"
 # the text summary of a run names undefined quantities instead of printing nan
 "$edpd" run --scenario bouncing-ball --detector stable --events 100 > "$tmp/ball.txt" && ! grep -qi nan "$tmp/ball.txt" && grep -q "Z = n/a (gravity or planes)" "$tmp/ball.txt" && ok || bad "ball run text: $(cat "$tmp/ball.txt")"
 # the text summary of a sweep without halts says so instead of printing a mean over nothing

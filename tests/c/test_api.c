@@ -172,27 +172,24 @@ int main(void) {
             edpd_destroy(w);
         }
     }
-    /* edpd_set_restitution: range, NaN, the elastic scenario, NULL; a refusal changes nothing */
-    {
-        edpd_error e;
-        edpd_world *w = edpd_create(&d, &e);
-        CHECK(w != NULL, "granular world: %s", e.message);
-        const double bad[] = {-0.1, 1.5, NAN, INFINITY};
-        for (int k = 0; k < 4; k++) {
-            CHECK(edpd_set_restitution(w, bad[k], &e) == EDPD_ERR_INVALID && strcmp(e.field, "restitution") == 0 &&
-                  strstr(e.message, "[0, 1]"), "restitution %g refused naming the range: %s", bad[k], e.message);
+    /* elastic_until: elastic sphere impacts before it; planes keep their restitution */
+    c = d; c.elastic_until = -1; expect_invalid(c, "elastic_until", "elastic_until -1");
+    c = d; c.elastic_until = NAN; expect_invalid(c, "elastic_until", "elastic_until NaN");
+    c = d; c.elastic_until = INFINITY; expect_invalid(c, "elastic_until", "elastic_until inf");
+    {   /* a ball's trajectory (plate impacts only) does not change */
+        uint64_t h[2] = {0, 1};
+        for (int k = 0; k < 2; k++) {
+            edpd_config b = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+            b.n = 1; b.plate_offset = 0.5; b.elastic_until = k ? 100 : 0;
+            edpd_error e;
+            edpd_world *w = edpd_create(&b, &e);
+            CHECK(w != NULL, "ball with elastic_until: %s", e.message);
+            if (!w) break;
+            edpd_advance(w, 2.5, 100000, &e);
+            h[k] = edpd_state_hash(w);
+            edpd_destroy(w);
         }
-        CHECK(edpd_get_config(w)->restitution == d.restitution, "a refused restitution changes nothing");
-        CHECK(edpd_set_restitution(w, 0.25, &e) == EDPD_OK && edpd_get_config(w)->restitution == 0.25, "restitution 0.25 set");
-        edpd_destroy(w);
-        edpd_config el = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
-        el.n = 100;
-        w = edpd_create(&el, &e);
-        CHECK(w != NULL, "elastic world: %s", e.message);
-        CHECK(edpd_set_restitution(w, 0.9, &e) == EDPD_ERR_INVALID && strstr(e.message, "elastic"), "elastic scenario keeps 1: %s", e.message);
-        CHECK(edpd_set_restitution(w, 1.0, &e) == EDPD_OK, "elastic scenario: 1 is fine");
-        edpd_destroy(w);
-        CHECK(edpd_set_restitution(NULL, 0.5, &e) == EDPD_ERR_INVALID && strcmp(e.field, "world") == 0, "NULL world refused");
+        CHECK(h[0] == h[1], "a plate keeps its restitution under elastic_until");
     }
     return check_report("api");
 }

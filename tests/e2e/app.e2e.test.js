@@ -124,9 +124,10 @@ test('each pane names its native command line, and that run ends in the same sta
     const [bin, ...args] = cmd.split(' ');
     execFile(join(root, bin), args, { cwd: root, maxBuffer: 16 << 20 }, (err, out, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(JSON.parse(out))));
   });
-  // a granular gas paused at a link's time (both panes running), and the bouncing ball after its
-  // end (naive halted, stable at rest: run to the lock-step time, the CLI stops where they did)
-  for (const hash of ['#v=1&scenario=granular&naive=miss&dim=2&n=300&phi=0.5&e=0.5&tc=1e-9&seed=4&speed=4&t=3.75&paused=1',
+  // a granular gas with an elastic start paused at a link's time (both panes running), and the
+  // bouncing ball after its end (naive halted, stable at rest: run to the lock-step time, the CLI
+  // stops where they did)
+  for (const hash of ['#v=1&scenario=granular&naive=miss&dim=2&n=300&phi=0.5&e=0.5&tc=1e-9&eq=1.5&seed=4&speed=4&t=3.75&paused=1',
     '#v=1&scenario=ball&naive=halt&speed=8']) {
     const { page, errors } = await open(hash);
     await page.waitForFunction(() => { const m = window.edpdApp.model; return m.jumpTo === null && m.panes.every((p) => !p.busy && (p.terminal || (!m.playing && p.time >= m.target))); }, null, { timeout: 60000 });
@@ -136,6 +137,7 @@ test('each pane names its native command line, and that run ends in the same sta
     const hashes = (await panes(page)).map((p) => p.stateHash);
     for (const [k, cmd] of cmds.entries()) {
       expect(cmd).toMatch(/^build\/edpd run --scenario \S+ --detector (naive-\w+|stable) .* --time [0-9.e-]+ --json$/);
+      if (hash.includes('eq=1.5')) expect(cmd).toContain(' --elastic-until 1.5 ');
       expect((await run(cmd)).state_hash).toBe(hashes[k]);
     }
     expect(errors).toEqual([]);

@@ -65,15 +65,15 @@ static edpd_world *create_and_exercise(const edpd_config *c, reader *r) {
         return NULL;
     }
     exercise(w, r);
-    /* now and then a restitution change between calls (bytes past the end read as 0: no change,
-     * so the saved corpus runs as before), then more calls */
+    /* now and then a twin with an elastic start (elastic_until; bytes past the input's end read
+     * as 0: no twin, so the saved corpus runs as before) */
     if (u32(r) % 4 == 1) {
-        double e = wild(r, 0.0, 1.0);
-        edpd_code code = edpd_set_restitution(w, e, &err);
-        int good = e >= 0.0 && e <= 1.0 && (c->scenario != EDPD_SCENARIO_ELASTIC || e == 1.0);
-        if ((code == EDPD_OK) != good) fail("edpd_set_restitution: accepted a bad value or refused a good one");
-        if (code != EDPD_OK) check_rejection(&err);
-        exercise(w, r);
+        edpd_config twin = *c;
+        twin.elastic_until = wild(r, 0.0, 5.0);
+        edpd_world *t = edpd_create(&twin, &err);
+        int good = isfinite(twin.elastic_until) && twin.elastic_until >= 0.0 && twin.elastic_until <= 1e9;
+        if ((t != NULL) != good) fail("elastic_until: accepted a bad value or refused a good one");
+        if (t) { exercise(t, r); edpd_destroy(t); } else check_rejection(&err);
     }
     return w;
 }

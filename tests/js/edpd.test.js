@@ -242,3 +242,17 @@ test('neighbours: cells and lists give the CLI\'s state hash each, the same coll
   expect(() => edpd.createSimulation({ scenario: 'bouncing-ball', neighbours: 'lists' })).toThrow(/neighbours/);
   expect(() => edpd.createSimulation({ ...base, neighbours: 'octree' })).toThrow(/neighbours: must be one of auto, cells, lists/);
 });
+
+test('elasticUntil: an elastic start keeps kT = 1, then the gas cools; the state hash is the CLI\'s --equilibrate run', () => {
+  const cfg = { scenario: 'granular', n: 500, packingFraction: 0.2, restitution: 0.8, seed: 4, elasticUntil: 3 };
+  const sim = edpd.createSimulation(cfg);
+  sim.advance(3);
+  expect(sim.stats().temperature).toBeCloseTo(1, 12);
+  sim.advance(1);
+  expect(sim.stats().temperature).toBeLessThan(0.9);
+  const native = cli(['run', '--scenario', 'granular', '--n', '500', '--packing-fraction', '0.2', '--restitution', '0.8',
+    '--seed', '4', '--equilibrate', '3', '--time', '1', '--json']);
+  expect(sim.stats().stateHash).toBe(native.state_hash);
+  sim.destroy();
+  expect(() => edpd.createSimulation({ ...cfg, elasticUntil: -1 })).toThrow(/elasticUntil: must be in \[0, 1000000000\]/);
+});

@@ -113,6 +113,26 @@ describe('run model', () => {
     m.destroy();
   });
 
+  test('granular gas with an elastic start: kT stays 1 until eq, and Haff\'s law starts there', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('granular'), dim: 3, n: 500, phi: 0.1, e: 0.9, tc: 0, eq: 2, seed: 3, speed: 10 });
+    await runUntil(m, () => m.target >= 4 && m.panes.every((p) => !p.busy && p.time >= 4), 20000);
+    const [t, naive, stable, haff] = m.series.main.columns;
+    const before = t.map((x, k) => k).filter((k) => t[k] <= 2), after = t.map((x, k) => k).filter((k) => t[k] > 2.5);
+    expect(before.length).toBeGreaterThan(1);
+    expect(after.length).toBeGreaterThan(1);
+    for (const k of before) {
+      expect(haff[k]).toBe(1);
+      expect(naive[k]).toBeCloseTo(1, 12);
+      expect(stable[k]).toBeCloseTo(1, 12);
+    }
+    for (const k of after) {
+      expect(haff[k]).toBe(haffTemperature(t[k], { t1: 2, T1: 1, e: 0.9, phi: 0.1, dim: 3 }));
+      expect(stable[k]).toBeLessThan(0.97);
+    }
+    m.destroy();
+  });
+
   test('elastic gas: the pressure shown is the mean over [t/2, t], at the equation of state once the lattice start has left it', async () => {
     // φ = 0.45 in 3-D, N = 2000, to t = 10. Ten seeds with the CLI (edpd run --series 0.25) gave a
     // latter-half mean of 9.394 ± 0.022 (one run's standard deviation) against Liu's 9.404, and a
@@ -291,4 +311,9 @@ test('the command line of a pane: the native run with the same configuration, to
     'build/edpd run --scenario bouncing-ball --detector naive-halt --plate-offset 0.763774618976614 --restitution 0.5 --gravity 1 --time 3.5 --json');
   expect(cliCommand(defaultState('ball-array'), 'stable', 1)).toBeNull();  // many worlds: edpd sweep is the CLI's form
   expect(cliCommand(gas, 'stable', 0)).toContain('--time 0 ');
+  // an elastic start is the config field elasticUntil, the CLI's --elastic-until (--time stays absolute)
+  expect(cliCommand({ ...gas, eq: 20 }, 'stable', 25)).toBe(
+    'build/edpd run --scenario granular --detector stable --dim 2 --n 2000 --packing-fraction 0.6 --restitution 0.5 --tc 1e-9 --elastic-until 20 --seed 7 --time 25 --json');
+  expect(paneConfigs({ ...gas, eq: 20 }).map((c) => c.config.elasticUntil)).toEqual([20, 20]);
+  expect(paneConfigs(gas).map((c) => 'elasticUntil' in c.config)).toEqual([false, false]);
 });

@@ -41,6 +41,18 @@ test('out-of-range values are clamped with a warning naming the field', () => {
   expect(r.warnings.find((w) => w.field === 'e').message).toMatch(/outside \[0, 1\].*clamped to 1/);
 });
 
+test('the elastic start of the granular gas: parsed, clamped with a warning, 0 by default', () => {
+  expect(parseHash('#v=1&scenario=granular&eq=20').state.eq).toBe(20);
+  expect(parseHash('#v=1&scenario=granular').state.eq).toBe(0);
+  const r = parseHash('#v=1&scenario=granular&eq=5000');
+  expect(r.state.eq).toBe(1000);
+  expect(r.warnings.map((w) => w.field)).toEqual(['eq']);
+  // written only when on: a link without it reads (and writes) as before
+  expect(encodeState({ ...defaultState('granular'), eq: 0 })).not.toContain('eq=');
+  expect(encodeState({ ...defaultState('granular'), eq: 20 })).toContain('&eq=20&');
+  expect(parseHash(encodeState({ ...defaultState('granular'), eq: 0.1 + 0.2 })).state.eq).toBe(0.1 + 0.2);
+});
+
 test('the packing-fraction ceiling follows the dimension', () => {
   const r = parseHash('#scenario=granular&dim=3&phi=0.7');
   expect(r.state.phi).toBe(0.6);

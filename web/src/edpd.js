@@ -32,6 +32,8 @@ export const CONFIG_SCHEMA = {
   gravity: { type: 'number', min: 0, max: 1e6, default: 0 }, // magnitude, pointing along -z
   plateOffset: { type: 'number', min: -1e6, max: 1e6, default: null, nullable: true },
   tc: { type: 'number', min: 0, max: 1e6, default: 0 },
+  // sphere impacts before this time are elastic (an equilibrium fluid first), then `restitution`
+  elasticUntil: { type: 'number', min: 0, max: 1e9, default: 0 },
   collapseWindow: { type: 'int', min: 1, max: 1e8, default: 1000 },
   collapseDt: { type: 'number', min: 0, max: 1, default: 1e-10 },
   // how a prediction finds candidates: same physics, rounding differs (see csrc/neighbours.h)
@@ -117,7 +119,7 @@ class EdpdApi {
     const w = M._wasm_create(
       SCENARIOS.indexOf(c.scenario), DETECTORS.indexOf(c.detector), c.dim, c.n, c.packingFraction,
       c.restitution, c.seed, 0, 0, gz, c.plateOffset === null ? NaN : c.plateOffset, c.tc,
-      c.collapseWindow, c.collapseDt, CONFIG_SCHEMA.neighbours.values.indexOf(c.neighbours), this.err);
+      c.elasticUntil, c.collapseWindow, c.collapseDt, CONFIG_SCHEMA.neighbours.values.indexOf(c.neighbours), this.err);
     if (!w) throw new Error(this.errorMessage());
     const sim = new Simulation(this, w, c);
     this.live.add(sim);

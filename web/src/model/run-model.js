@@ -233,8 +233,8 @@ export class RunModel {
         this.series.main.replace(failureShares(fa, fb));
         break;
       case 'granular': {
-        // the gas starts at kT = 1 exactly
-        const T = haffTemperature(t, { e: s.e, phi: s.phi, dim: s.dim, T1: 1 });
+        // the gas starts at kT = 1 exactly and keeps it through an elastic start (eq)
+        const T = t <= s.eq ? 1 : haffTemperature(t, { t1: s.eq, e: s.e, phi: s.phi, dim: s.dim, T1: 1 });
         this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, T]);
         break;
       }

@@ -24,9 +24,10 @@ export const SCENARIOS = {
     blurb: 'A freely cooling inelastic gas: Haff\'s law (dashed) holds while it stays homogeneous; once clusters form it cools more slowly. ' +
       'Three-body events create overlapped, approaching pairs: ' +
       'naive detectors halt, let particles pass through each other or run the clock backwards; the stable one applies stabilising impacts. ' +
-      'The TC model (t_c) stops genuine inelastic collapse.',
-    params: ['naive', 'dim', 'n', 'phi', 'e', 'tc', 'seed', 'speed'],
-    defaults: { naive: 'halt', dim: 2, n: 2000, phi: 0.6, e: 0.5, tc: 1e-9, seed: 1, speed: 4 },
+      'The TC model (t_c) stops genuine inelastic collapse. ' +
+      'An elastic start (elastic until t) first makes the lattice an equilibrium fluid, from which Haff\'s law starts exactly.',
+    params: ['naive', 'dim', 'n', 'phi', 'e', 'tc', 'eq', 'seed', 'speed'],
+    defaults: { naive: 'halt', dim: 2, n: 2000, phi: 0.6, e: 0.5, tc: 1e-9, eq: 0, seed: 1, speed: 4 },
   },
   elastic: {
     title: 'Elastic gas',
@@ -56,7 +57,8 @@ export function engineConfig(state, detector) {
     case 'ball-array':
       return { kind: 'balls', detector, count: state.n, seed: state.seed, restitution: state.e, gravity: state.g };
     case 'granular':
-      return { kind: 'gas', detector, config: { scenario: 'granular', detector, dim: state.dim, n: state.n, packingFraction: state.phi, restitution: state.e, tc: state.tc, seed: state.seed } };
+      return { kind: 'gas', detector, config: { scenario: 'granular', detector, dim: state.dim, n: state.n, packingFraction: state.phi, restitution: state.e, tc: state.tc,
+        ...(state.eq > 0 ? { elasticUntil: state.eq } : {}), seed: state.seed } };
     default:
       return { kind: 'gas', detector, config: { scenario: 'elastic', detector, dim: state.dim, n: state.n, packingFraction: state.phi, seed: state.seed } };
   }
@@ -64,7 +66,7 @@ export function engineConfig(state, detector) {
 
 /** The CLI flag of each engine config field (edpd run). */
 const CLI_FLAGS = { scenario: '--scenario', detector: '--detector', dim: '--dim', n: '--n', packingFraction: '--packing-fraction',
-  restitution: '--restitution', tc: '--tc', seed: '--seed' };
+  restitution: '--restitution', tc: '--tc', elasticUntil: '--elastic-until', seed: '--seed' };
 
 /** The native command that runs a pane's configuration to time t (`edpd run … --json`): its
  * state_hash equals the pane's, since both run the same engine to the same clock (the app's

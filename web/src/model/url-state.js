@@ -21,6 +21,8 @@ export const FIELDS = {
   e: { type: 'number', min: 0, max: 1, label: 'restitution' },
   g: { type: 'number', min: 0.01, max: 100, label: 'gravity' },
   tc: { type: 'number', min: 0, max: 1, label: 'TC-model duration' },
+  // written only when on, so that links from before it existed and links without it read the same
+  eq: { type: 'number', min: 0, max: 1000, label: 'elastic start (impacts elastic until this time)', omitZero: true },
   seed: { type: 'int', min: 0, max: 4294967295, label: 'seed' },
   plate: { type: 'number', min: 0, max: 1, label: 'plate offset' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
@@ -117,7 +119,8 @@ export function parseHash(hash) {
   return { state, warnings, ignored };
 }
 
-/** The readable hash of a state (every field of its scenario; numbers round-trip exactly). */
+/** The readable hash of a state (every field of its scenario, flags and an elastic start only when on;
+ * numbers round-trip exactly). */
 export function encodeState(state) {
   const parts = [`v=${URL_VERSION}`];
   for (const key of fieldsOf(state.scenario)) {
@@ -125,7 +128,7 @@ export function encodeState(state) {
     if (v === undefined) continue;
     if (FIELDS[key].type === 'bool') {
       if (v) parts.push(`${key}=1`);
-    } else {
+    } else if (v || !FIELDS[key].omitZero) {
       parts.push(`${key}=${encodeURIComponent(String(v))}`);
     }
   }

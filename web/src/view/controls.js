@@ -6,7 +6,7 @@ import { FIELDS, maxPhi } from '../model/url-state.js';
 
 const LABELS = {
   scenario: 'scenario', naive: 'naive variant (left)', n: 'N (particles / balls)', dim: 'dimension',
-  phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', seed: 'seed',
+  phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', eq: 'elastic until t (0 = off)', seed: 'seed',
   plate: 'plate offset r_plate', speed: 'speed (sim. time / s)',
 };
 
@@ -34,6 +34,7 @@ export class Controls {
       else if (key === 'dim') c = gui.add(values, key, [2, 3]);
       else if (key === 'e') c = gui.add(values, key, 0, 1, 0.01);
       else if (key === 'phi') c = gui.add(values, key, 0.01, maxPhi(state.dim), 0.001);
+      else if (key === 'eq') c = gui.add(values, key, 0, f.max, 0.5);
       else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
       c.name(LABELS[key] ?? key);
