@@ -489,10 +489,11 @@ static void account_energy(struct edpd_world *w, double dke) {
     w->ke += dke;
 }
 
-/* Elastic before elastic_until (sphere pairs only: planes keep theirs). TC model: an impact
- * within tc of a particle's previous one is elastic. b = -1: a plane. */
+/* Elastic before elastic_until (sphere pairs only: planes keep theirs; 0 = off, also for a
+ * naive-rewind clock run below 0). TC model: an impact within tc of a particle's previous one is
+ * elastic. b = -1: a plane. */
 static double effective_restitution(const struct edpd_world *w, double e, uint32_t a, int64_t b) {
-    if (b >= 0 && w->time < w->cfg.elastic_until) return 1.0;
+    if (b >= 0 && w->cfg.elastic_until > 0.0 && w->time < w->cfg.elastic_until) return 1.0;
     double tc = w->cfg.tc;
     if (tc > 0.0 && (w->time - w->t_last[a] < tc || (b >= 0 && w->time - w->t_last[b] < tc))) return 1.0;
     return e;

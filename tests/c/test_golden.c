@@ -25,6 +25,11 @@ int main(void) {
     c.dim = 2; c.n = 2000; c.packing_fraction = 0.6; c.restitution = 0.5; c.tc = 1e-9;
     h = run(c, 300000);  /* through the first three-body events and stabilising impacts */
     CHECK(h == 0xad6f28bdcb7e2058ull, "granular 2-D: %016llx", (unsigned long long)h);
+    /* naive-rewind until its clock has run far below 0 (t = -2.8e7): a rule keyed to the clock
+     * (elastic_until = 0, off) must not switch on there */
+    c.detector = EDPD_DETECTOR_NAIVE_REWIND;
+    h = run(c, 2000000);
+    CHECK(h == 0xf02fe1972afad0e5ull, "granular 2-D naive-rewind: %016llx", (unsigned long long)h);
     c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);  /* dense: neighbour lists (auto) */
     c.n = 2048; c.packing_fraction = 0.45; c.seed = 5;
     h = run(c, 20000);
