@@ -262,6 +262,8 @@ static int cmd_run(cli_args *a) {
                edpd_scenario_name(c.scenario), edpd_detector_name(c.detector), c.n,
                (unsigned long long)s.events, (unsigned long long)s.collisions,
                (unsigned long long)s.plane_impacts, s.time);
+        if (c.elastic_until > 0.0)
+            printf("elastic sphere impacts until t = %g%s\n", c.elastic_until, equilibrate > 0.0 ? "; Z and mean free time from then on" : "");
         if (st.state == EDPD_STATE_HALTED)
             printf("HALTED: %s at event %llu, t = %.17g (particle %d, partner %d)\n", st.reason,
                    (unsigned long long)st.event, st.time, st.particle_a, st.particle_b);
