@@ -3,7 +3,7 @@
 import './style.css';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axis, logAxis } from './view/axes.js';
+import { axis, logAxis, logScale } from './view/axes.js';
 import { equationOfState as eosClassic, equationOfStateLiu as eosLiu, zeroCountUpperBound, perEventText } from './model/theory.js';
 
 const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
@@ -81,7 +81,7 @@ if (!data.fig7) {
   ].filter((l) => l.y.some((v) => v !== null));
   plot({
     title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
-    scales: { x: { time: false }, y: { distr: 3 } }, axes: [axis('restitution ε'), logAxis('three-body events / event')],
+    scales: { x: { time: false }, y: logScale() }, axes: [axis('restitution ε'), logAxis('three-body events / event')],
     series: [{ label: 'ε' }, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 1.5, points: { show: true, size: 7 } }))],
   }, [eps, ...lines.map((l) => l.y)], $('plot-fig5'));
   const none = f5all.filter((c) => !c.three_body_events);
@@ -132,8 +132,7 @@ if (!data.fig7) {
     const h = v.haff, ts = h.curve.map((c) => c.t), tAxis = axis(`time since the switch to ε = ${h.restitution}, t [σ√(m/kT₀)]`);
     plot({
       title: `Homogeneous cooling from equilibrium (3-D, φ = ${h.packing_fraction}, ε = ${h.restitution})`, width: width($('plot-haff')), height: 260, legend: { live: false },
-      // the decades the data spans (uPlot pads a top value of exactly 1 up to 10)
-      scales: { x: { time: false }, y: { distr: 3, range: (u, lo, hi) => [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi * (1 - 1e-9)))] } },
+      scales: { x: { time: false }, y: logScale() },
       axes: [tAxis, logAxis('kT [kT₀]')],
       series: [{ label: 't' }, { label: 'edpd', stroke: COLORS[1], width: 1.5 }, { label: "Haff's law (Enskog)", stroke: COLORS[2], dash: [6, 4] }],
     }, [ts, h.curve.map((c) => c.T), h.curve.map((c) => c.T_haff)], $('plot-haff'));

@@ -1,5 +1,5 @@
 // uPlot axis options shared by the live plots and the Paper page (plain data, no DOM).
-import { logTicks, labelledGrid } from './ticks.js';
+import { logTicks, labelledGrid, logRange } from './ticks.js';
 
 /** A linear axis with its label (units in brackets) in the app's colours. */
 export function axis(label, extra = {}) {
@@ -10,4 +10,9 @@ export function axis(label, extra = {}) {
 export function logAxis(label) {
   const a = axis(label);
   return { ...a, values: logTicks, grid: { ...a.grid, filter: labelledGrid } };
+}
+
+/** A log scale over the decades just around the data (logRange). */
+export function logScale() {
+  return { distr: 3, range: (u, min, max) => logRange(min, max) };
 }

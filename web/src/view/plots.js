@@ -2,8 +2,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { HIST_HALF } from '../edpd.js';
-import { logRange } from './ticks.js';
-import { axis, logAxis } from './axes.js';
+import { axis, logAxis, logScale } from './axes.js';
 
 const PANE_COLORS = ['#7aa2f7', '#73daca'];
 const THEORY = '#e0af68';
@@ -17,7 +16,7 @@ export class SeriesPlot {
     const opts = {
       title,
       ...size(el),
-      scales: { x: { time: false }, y: logY ? { distr: 3, range: (u, min, max) => logRange(min, max) } : yRange ? { range: () => yRange } : {} },
+      scales: { x: { time: false }, y: logY ? logScale() : yRange ? { range: () => yRange } : {} },
       axes: [axis(x), logY ? logAxis(y) : axis(y)],
       series: [
         { label: x },
