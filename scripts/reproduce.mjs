@@ -206,11 +206,15 @@ const haffRuns = haffAll.slice(0, P.haffSeeds), haffRuns2 = haffAll.slice(P.haff
 // Where the later excess comes from, over a whole run: the energy lost per impact against the
 // Enskog-Sonine value (1 - e^2) kT (1 + 3 a2/16) / (1 - a2/16), and the number of impacts against
 // the Enskog rate times the Sonine factor 1 - a2/16 (van Noije & Ernst 1998), as ratios (1 = theory)
+// The energy lost by the impacts between two series rows, summed in units of kT: with
+// kT = 2 KE / (3 (N - 1)) (zero total momentum), -ln(KE1/KE0) 3 (N - 1) / 2; exactly (1 - e^2)
+// per impact from an equilibrium fluid (test_gas.c)
+const lossInKT = (row0, row1) => -Math.log(row1[1] / row0[1]) * 3 * (P.haffN - 1) / 2;
 function haffBudget(runs, e) {
   const n = P.haffN, a2 = sonineA2(e, 3), kT = (T) => T * n / (n - 1);  // zero total momentum
   const per = runs.map((r) => {
     const rows = r.series.rows, first = rows[0], last = rows[rows.length - 1], impacts = last[2] - first[2];
-    const loss = -Math.log(last[1] / first[1]) * 3 * (n - 1) / 2 / impacts / (1 - e * e) / ((1 + 3 * a2 / 16) / (1 - a2 / 16));
+    const loss = lossInKT(first, last) / impacts / (1 - e * e) / ((1 + 3 * a2 / 16) / (1 - a2 / 16));
     let expected = 0;  // the Enskog impacts, the rate at the geometric mean kT of each interval
     for (let k = 1; k < rows.length; k++) {
       expected += n / 2 * enskogRate(haffPhi, 3, kT(Math.sqrt(rows[k - 1][1] * rows[k][1]))) * (1 - a2 / 16) * (rows[k][0] - rows[k - 1][0]);
@@ -227,9 +231,9 @@ function haffBudget(runs, e) {
   const T0 = mean(rows.map((r) => r[0][1])), law = { T1: T0, e: haffE, phi: haffPhi, dim: 3 }, a2 = sonineA2(haffE, 3);
   const curve = times.map((t, k) => ({ t, T: mean(rows.map((r) => r[k][1])), T_err: rows.length > 1 ? stderr(rows.map((r) => r[k][1])) : 0,
     T_haff: haffTemperature(t, law), T_sonine: haffTemperature(t, { ...law, a2 }) }));
-  // loss per impact over the first unit of time, in units of (1 - e^2) kT: -ln(KE1/KE0) d (N - 1) / 2 per impact
+  // loss per impact over the first unit of time, in units of (1 - e^2) kT, pooled over the seeds
   const n = P.haffN, impacts = rows.reduce((a, r) => a + r[1][2] - r[0][2], 0);
-  const loss = rows.reduce((a, r) => a - Math.log(r[1][1] / r[0][1]) * 3 * (n - 1) / 2, 0) / impacts / (1 - haffE * haffE);
+  const loss = rows.reduce((a, r) => a + lossInKT(r[0], r[1]), 0) / impacts / (1 - haffE * haffE);
   validation.haff = { dim: 3, n, packing_fraction: haffPhi, restitution: haffE, seeds: rows.length, equilibrate: haffEq, curve,
     start: { window: times[1], impacts, loss_per_impact: loss, loss_per_impact_err: 1 / Math.sqrt(impacts) } };
   const last = curve[curve.length - 1];
