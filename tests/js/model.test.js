@@ -193,6 +193,22 @@ describe('run model', () => {
     m2.destroy();
   });
 
+  test('a jump past the naive halt reports the running pane\'s time, not the halted one\'s', async () => {
+    // the default gas: naive-halt stops at t = 11.53; a link to t = 14 goes on with the stable pane
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('granular'), t: 14, paused: true });
+    const seen = [];
+    m.subscribe((what, model) => { if (what === 'frame' && model.jumpTo !== null) seen.push([model.panes[0].terminal, model.jumpTime, model.panes[1].time]); });
+    await runUntil(m, () => m.jumpTo === null, 5000);
+    expect(m.jumpTo).toBeNull();
+    expect(m.panes[0].terminal).toBe(true);
+    const afterHalt = seen.filter(([halted]) => halted);
+    expect(afterHalt.length).toBeGreaterThan(0);
+    for (const [, t, stable] of afterHalt) expect(t).toBe(stable);
+    expect(afterHalt.at(-1)[1]).toBeGreaterThan(12);
+    m.destroy();
+  });
+
   test('plots: a row is recorded only once both running panes have reached its time', async () => {
     // the panes answer one after the other: a row written between the two answers would plot the
     // slower pane's previous frame at the new time (a kink in every curve of a cooling gas)

@@ -199,7 +199,7 @@ function updateDom() {
     });
   });
   const clock = model.jumpTo !== null
-    ? `jumping to t = ${fmt(model.jumpTo, 8)}: ${fmt(Math.min(a.time, b.time), 6)}…`
+    ? `jumping to t = ${fmt(model.jumpTo, 8)}: ${fmt(model.jumpTime, 6)}…`
     : `t = ${fmt(model.target, 8)}   naive ${fmt(a.time, 8)} · stable ${fmt(b.time, 8)}${model.playing ? '' : '   (paused)'}`;
   $('clock').textContent = clock;
   const bar = $('jump-progress'), progress = model.jumpProgress;  // a link's time is reached in steps
