@@ -361,6 +361,23 @@ test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas',
   await page.close();
 });
 
+test('a link to a far time shows the jump with a Stop button; space stops it, paused, where it got to', async () => {
+  const { page, errors } = await open('#v=1&scenario=elastic&n=500&t=1e6');
+  expect(await page.textContent('#play')).toBe('Stop');
+  expect(await page.isVisible('#jump-progress')).toBe(true);
+  expect(await page.textContent('#clock')).toMatch(/^jumping to t = 1\.0+e\+6: /);
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.edpdApp.model.jumpTo === null, null, { timeout: 10000 });
+  await page.waitForFunction(() => !document.querySelector('#clock').textContent.startsWith('jumping'), null, { timeout: 10000 });
+  expect(await page.textContent('#play')).toBe('Play');
+  expect(await page.isHidden('#jump-progress')).toBe(true);
+  const t = await page.evaluate(() => window.edpdApp.model.target);
+  expect(t).toBeGreaterThan(0);
+  expect(t).toBeLessThan(1e6);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the paper sweep runs in workers with progress and ends in the table and histogram', async () => {
   const { page, errors } = await open('#v=1&scenario=ball&paused=1');
   await page.click('#sweep summary');

@@ -209,6 +209,29 @@ describe('run model', () => {
     m.destroy();
   });
 
+  test('pause during a jump to a far link stops the jump where it is, and the link says where', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('elastic'), n: 300, t: 1000 });
+    // the stand-in workers answer in microtasks, so the whole jump runs within one tick: press
+    // pause from the frame listener, as a user would between two frames
+    let pressedAt = null;
+    m.subscribe((what, model) => {
+      if (what === 'frame' && pressedAt === null && model.jumpTime > 20) { pressedAt = model.jumpTime; model.toggle(); }
+    });
+    await runUntil(m, () => pressedAt !== null);
+    expect(pressedAt).toBeLessThan(100);
+    expect(m.jumpTo).toBeNull();
+    expect(m.playing).toBe(false);
+    const target = m.target;
+    expect(target).toBeLessThan(1000);
+    await runUntil(m, () => m.panes.every((p) => !p.busy && p.time >= target), 3000);
+    for (let i = 0; i < 20; i++) { m.tick(1 / 60); await settle(); }
+    expect(m.target).toBe(target);
+    expect(m.panes.map((p) => p.time)).toEqual([target, target]);
+    expect(parseHash(m.shareHash()).state.t).toBe(target);
+    m.destroy();
+  });
+
   test('plots: a row is recorded only once both running panes have reached its time', async () => {
     // the panes answer one after the other: a row written between the two answers would plot the
     // slower pane's previous frame at the new time (a kink in every curve of a cooling gas)

@@ -233,7 +233,7 @@ function toggleFullscreen() {
   stage.requestFullscreen().catch((err) => refuse(`refused by the browser (${err.message}); in an embed the iframe needs allowfullscreen`));
 }
 
-function updatePlay() { $('play').textContent = model.playing ? 'Pause' : 'Play'; }
+function updatePlay() { $('play').textContent = model.jumpTo !== null ? 'Stop' : model.playing ? 'Pause' : 'Play'; }
 
 function shareUrl() { return location.href.split('#')[0] + model.shareHash(); }
 

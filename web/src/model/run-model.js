@@ -184,7 +184,18 @@ export class RunModel {
 
   play() { this.playing = true; this.emit('play'); }
   pause() { this.playing = false; this.emit('play'); }
-  toggle() { if (this.playing) this.pause(); else this.play(); }
+  /** Play / pause; during a jump to a link's time (which may be far off: t = 1e9 is a valid
+   * link) it stops the jump at its current stage, paused, so the wait can always be ended. */
+  toggle() {
+    if (this.jumpTo !== null) this.stopJump();
+    else if (this.playing) this.pause();
+    else this.play();
+  }
+  stopJump() {
+    this.jumpTo = null;
+    this.playing = false;
+    this.emit('jumped');
+  }
   /** One frame of simulation time (speed / 60); keeps both panes on the same clock. */
   step() {
     this.playing = false;
