@@ -8,7 +8,7 @@ import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
-import { defaultState, paneConfigs, cliCommand } from '../../web/src/model/scenarios.js';
+import { defaultState, paneConfigs, cliCommand, scenarioBlurb } from '../../web/src/model/scenarios.js';
 
 let api;
 beforeAll(async () => { api = await loadForNode(); });
@@ -96,6 +96,18 @@ test('series: bounded, halves when full, CSV and JSON export', () => {
   expect(csv[0]).toBe('time,a,b');
   expect(csv[1]).toBe('0,0,');
   expect(s.toJSON().time[0]).toBe(0);
+});
+
+describe('scenario texts', () => {
+  test('the ball\'s text gives the rest time of its own ε and g (exact: 3 at the default), and none at ε = 1', () => {
+    expect(scenarioBlurb(defaultState('ball'))).toMatch(/comes to rest at t = 3 /);
+    expect(scenarioBlurb({ ...defaultState('ball'), e: 0.9 })).toMatch(/comes to rest at t = 19 /);  // 1 + 2 * 0.9 / 0.1
+    expect(scenarioBlurb({ ...defaultState('ball'), g: 4 })).toMatch(/comes to rest at t = 1\.5 /);   // (1 + 2) / 2
+    const elastic = scenarioBlurb({ ...defaultState('ball'), e: 1 });
+    expect(elastic).toMatch(/never comes to rest/);
+    expect(elastic).not.toMatch(/comes to rest at t/);
+    expect(scenarioBlurb(defaultState('elastic'))).toBe(scenarioBlurb({ ...defaultState('elastic'), n: 50 }));
+  });
 });
 
 describe('run model', () => {

@@ -2,7 +2,7 @@
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
 import { parseHash, encodeState } from './model/url-state.js';
-import { defaultState, SCENARIOS, SCENARIO_IDS } from './model/scenarios.js';
+import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
 import { RunModel, fmt } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
@@ -74,7 +74,7 @@ function updateAddress({ push = false } = {}) {
 function start(state, { push = false } = {}) {
   model.load(state);
   controls.build(model.state);
-  $('blurb').textContent = SCENARIOS[state.scenario].blurb;
+  $('blurb').textContent = scenarioBlurb(model.state);
   buildPlots();
   if (state.t === 0) updateAddress({ push });
   if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now

@@ -1,14 +1,20 @@
 // The app's scenarios: which parameters each one has, their defaults (chosen so the naive and
 // stable panes diverge within seconds), and the engine config each pane gets. No DOM.
 
+import { ballCollapseTime } from './theory.js';
+
 export const SCENARIO_IDS = ['ball', 'ball-array', 'granular', 'elastic'];
 export const NAIVE_VARIANTS = ['halt', 'miss', 'rewind'];
 
 export const SCENARIOS = {
   ball: {
     title: 'Bouncing ball',
-    blurb: 'One ball dropped on a plate (the paper\'s Fig. 7). Exact solution: it comes to rest at t = 3 after infinitely many bounces. ' +
-      'The naive detector meets a negative square root after ~30 bounces; the stable one reaches the collapse.',
+    // the rest time follows ε and g (Fig. 7's own case, ε = 0.5 and g = 1, gives t = 3)
+    blurb: ({ e, g }) => 'One ball dropped on a plate (the paper\'s Fig. 7). ' + (e < 1
+      ? `Exact solution: it comes to rest at t = ${+ballCollapseTime(e, g).toPrecision(6)} after infinitely many ever shorter bounces. `
+      : 'With ε = 1 it never comes to rest: every bounce is as high as the first. ') +
+      'With the paper\'s ε = 0.5 and g = 1 the naive detector meets a negative square root after ~28 bounces for about a quarter of the plate offsets ' +
+      '(half in the paper; the Paper page says why), the default one among them; the stable one reaches the collapse.',
     params: ['naive', 'e', 'g', 'plate', 'speed'],
     defaults: { naive: 'halt', e: 0.5, g: 1, plate: 0.763774618976614, speed: 0.5 },
   },
@@ -37,6 +43,12 @@ export const SCENARIOS = {
     defaults: { naive: 'halt', dim: 3, n: 2000, phi: 0.3, seed: 1, speed: 1 },
   },
 };
+
+/** The scenario's text beside the panes, for the state's parameters. */
+export function scenarioBlurb(state) {
+  const b = (SCENARIOS[state.scenario] ?? SCENARIOS.ball).blurb;
+  return typeof b === 'function' ? b(state) : b;
+}
 
 /** Full default state of a scenario (every URL field, relevant or not). */
 export function defaultState(scenario = 'ball') {
