@@ -5,6 +5,8 @@ import { launch } from './browser.js';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 let server, sub, browser;
@@ -375,6 +377,34 @@ test('a link to a far time shows the jump with a Stop button; space stops it, pa
   expect(t).toBeGreaterThan(0);
   expect(t).toBeLessThan(1e6);
   expect(errors).toEqual([]);
+  await page.close();
+});
+
+/** axe-core's WCAG 2.x A/AA rules on the page as it is now: the violations, one line each. (The
+ * script goes in through the debugging protocol, which the page's CSP does not govern.) */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function accessibilityViolations(page) {
+  await page.evaluate(axeSource);
+  const r = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }));
+  return r.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('accessibility: no WCAG A/AA violation on each scenario (panels and help open), in embed mode, on the Paper page', async () => {
+  for (const hash of ['#v=1&scenario=ball&speed=1', '#v=1&scenario=ball-array&n=20', '#v=1&scenario=granular&n=300', '#v=1&scenario=elastic&n=300&phi=2']) {
+    const { page } = await open(hash);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    expect([hash, await accessibilityViolations(page)]).toEqual([hash, []]);
+    if (hash.includes('=ball&')) {  // the help is the same on every scenario
+      await page.keyboard.press('?');
+      expect([hash + ' help', await accessibilityViolations(page)]).toEqual([hash + ' help', []]);
+    }
+    await page.close();
+  }
+  const { page } = await open('#v=1&scenario=granular&n=300&embed=1');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.goto(server.url + 'paper.html');
+  await page.waitForSelector('#table-fig7 tbody tr', { timeout: 30000 });
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.close();
 });
 
