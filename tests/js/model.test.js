@@ -6,6 +6,7 @@ import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
+import { paneDistance } from '../../web/src/model/pane-distance.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs, cliCommand, scenarioBlurb } from '../../web/src/model/scenarios.js';
@@ -96,6 +97,24 @@ test('series: bounded, halves when full, CSV and JSON export', () => {
   expect(csv[0]).toBe('time,a,b');
   expect(csv[1]).toBe('0,0,');
   expect(s.toJSON().time[0]).toBe(0);
+});
+
+describe('distance between the panes', () => {
+  const frame = (time, positions, box = [10, 10, 10]) => ({ time, box, positions: Float64Array.from(positions) });
+
+  test('root mean square over particles, each pair by its minimum image in the periodic box', () => {
+    // particle 0: 0.2 apart across the x boundary; particle 1: (3, 4, 0) apart
+    const a = frame(1, [0.1, 5, 5, 1, 1, 1]), b = frame(1, [9.9, 5, 5, 4, 5, 1]);
+    expect(paneDistance(a, b)).toBeCloseTo(Math.sqrt((0.2 ** 2 + 25) / 2), 12);
+    expect(paneDistance(a, a)).toBe(0);
+    // 2-D: the z axis has no extent
+    expect(paneDistance(frame(1, [0.5, 0.5, 0], [4, 4, 0]), frame(1, [3.5, 0.5, 0], [4, 4, 0]))).toBeCloseTo(1, 12);
+  });
+
+  test('none unless both panes are at the same time (a halted pane stays behind)', () => {
+    expect(paneDistance(frame(1, [1, 1, 1]), frame(2, [1, 1, 1]))).toBeNull();
+    expect(paneDistance(null, frame(2, [1, 1, 1]))).toBeNull();
+  });
 });
 
 describe('scenario texts', () => {
@@ -241,6 +260,30 @@ describe('run model', () => {
     expect(m.target).toBe(target);
     expect(m.panes.map((p) => p.time)).toEqual([target, target]);
     expect(parseHash(m.shareHash()).state.t).toBe(target);
+    m.destroy();
+  });
+
+  test('the elastic gas: the panes start identical and part ways by chaos, from rounding to the size of a particle', async () => {
+    // the two detectors compute the same collision time by different formulas (Eq. 12 and
+    // Algorithm 1's cancellation-free form), one-ulp apart at times; hard-sphere dynamics
+    // multiplies such a difference by about e with every few collisions per particle
+    const m = new RunModel({ createWorker: fakeWorker });
+    let partedAt = null;  // collisions per particle when the distance first reaches 0.1 σ
+    m.subscribe((what, model) => {
+      const [a, b] = model.panes;
+      if (what === 'frame' && partedAt === null && paneDistance(a.frame, b.frame) > 0.1) partedAt = 2 * b.frame.stats.collisions / b.frame.n;
+    });
+    m.load({ ...defaultState('elastic'), n: 500, t: 8, paused: true });
+    await runUntil(m, () => m.jumpTo === null, 3000);
+    expect(partedAt).toBeGreaterThan(12);  // "a few dozen collisions per particle" (the app's text)
+    expect(partedAt).toBeLessThan(100);
+    const col = m.series.main.columns[m.series.main.names.indexOf('distance between the panes [σ]')];
+    const d = col.filter((x) => x !== null);
+    expect(d.length).toBeGreaterThan(20);
+    expect(col[0]).toBe(0);                       // identical start
+    expect(Math.max(...d.slice(0, 3))).toBeLessThan(1e-12);
+    expect(d.at(-1)).toBeGreaterThan(0.1);
+    expect(m.panes.every((p) => p.frame.stats.overlappingPairs === 0)).toBe(true);
     m.destroy();
   });
 

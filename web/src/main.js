@@ -3,10 +3,10 @@
 import './style.css';
 import { parseHash, encodeState } from './model/url-state.js';
 import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
-import { RunModel, fmt } from './model/run-model.js';
+import { RunModel, fmt, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
-import { SeriesPlot, HistogramPlot, SweepPlot } from './view/plots.js';
+import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
 import { FLUID_LIMIT } from './model/theory.js';
 import { Controls } from './view/controls.js';
 
@@ -90,9 +90,10 @@ window.addEventListener('popstate', () => {
 });
 
 function buildPlots() {
-  if (plots) { plots.main.destroy(); plots.hist?.destroy(); }
+  if (plots) { plots.main.destroy(); plots.hist?.destroy(); plots.distance?.destroy(); }
   $('plot-main').replaceChildren();
   $('plot-hist').replaceChildren();
+  $('plot-distance').replaceChildren();
   const s = model.state;
   const labels = [`naive-${s.naive}`, 'stable'];
   let main;
@@ -105,8 +106,10 @@ function buildPlots() {
   } else {
     main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? 'fluid EoS (Liu 2020)' : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
   }
-  const hist = s.scenario === 'granular' || s.scenario === 'elastic' ? new HistogramPlot($('plot-hist')) : null;
-  plots = { main, hist };
+  const gas = s.scenario === 'granular' || s.scenario === 'elastic';
+  const hist = gas ? new HistogramPlot($('plot-hist')) : null;
+  const distance = gas ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE) }) : null;
+  plots = { main, hist, distance };
 }
 
 // ---- per-frame loop ----------------------------------------------------------------------
@@ -132,6 +135,7 @@ function loop(now) {
     lastPlot = now;
     plots.main.setData(model.series.main.columns);
     if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
+    plots.distance?.setData(model.series.main.columns);
   }
   requestAnimationFrame(loop);
 }

@@ -8,6 +8,9 @@ import { encodeState } from './url-state.js';
 import { Series } from './series.js';
 import { exactBallGap, haffTemperature, fluidPressure } from './theory.js';
 import { LatterHalfMean } from './latter-half.js';
+import { paneDistance } from './pane-distance.js';
+
+export const DISTANCE = 'distance between the panes [σ]';
 
 export const MAX_EVENTS_PER_REQUEST = 100000; // keeps each worker call short: the page never freezes
 const JUMP_EVENTS_PER_REQUEST = 2000000;
@@ -223,13 +226,14 @@ export class RunModel {
 
   // ---- plotted data -------------------------------------------------------------------
 
+  /** The gases' series end in the distance between the panes (pane-distance.js). */
   makeSeries() {
     const s = this.state;
     switch (s.scenario) {
       case 'ball': return { main: new Series(['time', 'naive gap', 'stable gap', 'exact gap']) };
       case 'ball-array': return { main: new Series(['plate impacts', 'naive halted share', 'naive fell-through share', 'stable halted or fell-through share']) };
-      case 'granular': return { main: new Series(['time', 'naive kT', 'stable kT', 'Haff kT']) };
-      default: return { main: new Series(['time', 'naive Z (mean over t/2..t)', 'stable Z (mean over t/2..t)', 'equation of state Z']) };
+      case 'granular': return { main: new Series(['time', 'naive kT', 'stable kT', 'Haff kT', DISTANCE]) };
+      default: return { main: new Series(['time', 'naive Z (mean over t/2..t)', 'stable Z (mean over t/2..t)', 'equation of state Z', DISTANCE]) };
     }
   }
 
@@ -254,13 +258,13 @@ export class RunModel {
       case 'granular': {
         // the gas starts at kT = 1 exactly and keeps it through an elastic start (eq)
         const T = t <= s.eq ? 1 : haffTemperature(t, { t1: s.eq, e: s.e, phi: s.phi, dim: s.dim, T1: 1 });
-        this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, T]);
+        this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, T, paneDistance(fa, fb)]);
         break;
       }
       default: {
         // the pressure over the latter half of the run: the lattice start leaves the window
         this.panes.forEach((p, k) => this.pressure[k].push(p.time, p.frame.stats.pressureZ));
-        this.series.main.push([t, this.pressureZ(0), this.pressureZ(1), fluidPressure(s.phi, s.dim)]);
+        this.series.main.push([t, this.pressureZ(0), this.pressureZ(1), fluidPressure(s.phi, s.dim), paneDistance(fa, fb)]);
       }
     }
   }

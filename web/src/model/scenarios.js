@@ -31,14 +31,18 @@ export const SCENARIOS = {
       'Three-body events create overlapped, approaching pairs: ' +
       'naive detectors halt, let particles pass through each other or run the clock backwards; the stable one applies stabilising impacts. ' +
       'The TC model (t_c) stops genuine inelastic collapse. ' +
-      'An elastic start (elastic until t) first makes the lattice an equilibrium fluid, from which Haff\'s law starts exactly.',
+      'An elastic start (elastic until t) first makes the lattice an equilibrium fluid, from which Haff\'s law starts exactly. ' +
+      'The lowest plot: how far apart the panes\' particles are (rounding, amplified by chaos).',
     params: ['naive', 'dim', 'n', 'phi', 'e', 'tc', 'eq', 'seed', 'speed'],
     defaults: { naive: 'halt', dim: 2, n: 2000, phi: 0.6, e: 0.5, tc: 1e-9, eq: 0, seed: 1, speed: 4 },
   },
   elastic: {
     title: 'Elastic gas',
     blurb: 'Elastic hard spheres for comparison: energy is conserved and the pressure follows the fluid\'s equation of state (dashed: Liu 2020, a refinement of Carnahan–Starling in 3-D and Henderson in 2-D) ' +
-      'up to the fluid\'s limit — freezing at φ = 0.494 in 3-D, the hexatic phase from φ = 0.70 in 2-D; beyond it no fluid curve is drawn.',
+      'up to the fluid\'s limit — freezing at φ = 0.494 in 3-D, the hexatic phase from φ = 0.70 in 2-D; beyond it no fluid curve is drawn. ' +
+      'The panes start identical, yet their particles part ways (lowest plot): the two detectors compute some collision times one rounding apart, ' +
+      'and hard-sphere dynamics is chaotic, so the difference grows from 10⁻¹⁶ to a particle\'s size within a few dozen collisions per particle. ' +
+      'Both runs are right; what they share is their statistics (kT, Z).',
     params: ['naive', 'dim', 'n', 'phi', 'seed', 'speed'],
     defaults: { naive: 'halt', dim: 3, n: 2000, phi: 0.3, seed: 1, speed: 1 },
   },

@@ -13,6 +13,7 @@ function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.
 export class SeriesPlot {
   constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null }) {
     this.el = el;
+    this.x = x;
     const opts = {
       title,
       ...size(el),
@@ -31,6 +32,26 @@ export class SeriesPlot {
   }
 
   setData(columns) { this.plot.setData(columns.slice(0, 4)); }
+  destroy() { this.plot.destroy(); }
+}
+
+/** The distance between the two panes' particles over time (log: rounding to a particle size). */
+export class DistancePlot {
+  constructor(el, { x, column }) {
+    this.column = column;
+    this.plot = new uPlot({
+      title: 'Distance between the panes',
+      ...size(el),
+      scales: { x: { time: false }, y: logScale() },
+      axes: [axis(x), logAxis('RMS distance [σ]')],
+      series: [{ label: x }, { label: 'naive − stable, RMS over particles', stroke: '#c0caf5', width: 1.5, spanGaps: false }],
+      legend: { live: false },
+    }, [[], []], el);
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  // zero (the identical start) has no place on a log axis: left out, as a gap
+  setData(columns) { this.plot.setData([columns[0], columns[this.column].map((d) => (d > 0 ? d : null))]); }
   destroy() { this.plot.destroy(); }
 }
 

@@ -55,7 +55,7 @@ export class PaneEngine {
         box: s.box(),
         dim: s.config.dim,
         time: s.time(),
-        positions: s.positionsF32(),
+        positions: s.positions(),  // double precision: the panes' distance starts at 1e-16
         flags: s.overlapFlags(),
         stats: s.stats(),
         status: st,
