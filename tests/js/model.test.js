@@ -2,7 +2,7 @@
 // an in-process stand-in for the Web Worker.
 import { loadForNode } from './helpers.js';
 import { PaneEngine } from '../../web/src/workers/pane-engine.js';
-import { RunModel } from '../../web/src/model/run-model.js';
+import { RunModel, fmtWithError } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
@@ -393,6 +393,51 @@ test('latter-half mean: a start transient leaves the window as the run goes on',
   // non-finite or out-of-order samples are ignored
   small.push(NaN, 1); small.push(1, 99); small.push(50, NaN);
   expect(small.value).toBeCloseTo(5, 12);
+});
+
+test('latter-half mean: its standard error from 8 blocks of the window', () => {
+  // instantaneous value alternating 1 and 3 in blocks of the window [4, 8]: block means
+  // 1, 3, 1, 3, ... → mean 2, sample sd of 8 block means = sqrt(8/7), standard error sd/sqrt(8)
+  const inst = (t) => (Math.floor((t - 4) * 2) % 2 === 0 ? 1 : 3);
+  const m = new LatterHalfMean();
+  let integral = 0, last = 0;
+  for (let k = 1; k <= 800; k++) {
+    const t = k / 100;
+    integral += inst((last + t) / 2) * (t - last); last = t;
+    m.push(t, integral / t);
+  }
+  expect(m.value).toBeCloseTo(2, 10);
+  expect(m.error).toBeCloseTo(Math.sqrt(8 / 7) / Math.sqrt(8), 10);
+  const short = new LatterHalfMean();
+  for (let k = 1; k <= 10; k++) short.push(k, 1);
+  expect(short.error).toBeNull();  // fewer than 2 samples per block: no estimate
+});
+
+test('a value with its standard error is written to the error\'s second significant digit', () => {
+  expect(fmtWithError(3.98166, 0.00934)).toBe('3.9817 ±\u00a00.0093');
+  expect(fmtWithError(3.98166, 0.2)).toBe('3.98 ±\u00a00.20');
+  expect(fmtWithError(16.8282, 1.7)).toBe('16.8 ±\u00a01.7');
+  expect(fmtWithError(123.4, 25)).toBe('123 ±\u00a025');
+  expect(fmtWithError(3.98166, null)).toBe('3.98166');
+});
+
+test('latter-half mean: its standard error is honest (the spread of Z over seeds, elastic gas)', () => {
+  // 24 independent runs: the root mean square of the runs' block errors against the standard
+  // deviation of their means. Sampling: the deviation's estimate is good to 1/sqrt(2·23) ≈ 15 %,
+  // so [0.55, 1.45] is about 3 of those; without the 1/sqrt(8) the ratio would be ≈ 2.8
+  const zs = [], errs = [];
+  for (let seed = 1; seed <= 24; seed++) {
+    const e = new PaneEngine(api, paneConfigs({ ...defaultState('elastic'), n: 300, seed })[1]);
+    const lh = new LatterHalfMean();
+    for (let k = 1; k <= 200; k++) { e.advanceTo(k / 20, 1e9); lh.push(k / 20, e.frame().stats.pressureZ); }
+    zs.push(lh.value); errs.push(lh.error);
+    e.destroy();
+  }
+  const mean = zs.reduce((a, b) => a + b) / zs.length;
+  const sd = Math.sqrt(zs.reduce((a, z) => a + (z - mean) ** 2, 0) / (zs.length - 1));
+  const rmsErr = Math.sqrt(errs.reduce((a, x) => a + x * x, 0) / errs.length);
+  expect(rmsErr / sd).toBeGreaterThan(0.55);
+  expect(rmsErr / sd).toBeLessThan(1.45);
 });
 
 test('the command line of a pane: the native run with the same configuration, to the same time', () => {

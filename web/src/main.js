@@ -3,7 +3,7 @@
 import './style.css';
 import { parseHash, encodeState } from './model/url-state.js';
 import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
-import { RunModel, fmt, DISTANCE } from './model/run-model.js';
+import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
@@ -149,7 +149,10 @@ const COUNTERS = [
   ['overlaps now', (s) => (s.overlappingPairs ?? 0) + (s.planeOverlaps ?? 0)],
   ['deepest overlap [σ]', (s) => s.maxOverlap],
   ['kT', (s) => s.temperature],
-  ['Z = PV/NkT', (s, k) => model.pressureZ(k)],
+  ['Z = PV/NkT', (s, k) => {
+    const z = model.pressureZ(k), se = model.pressureError(k);
+    return z !== null && se !== null ? fmtWithError(z, se) : z;
+  }],
   ['state hash', (s) => s.stateHash],
 ];
 
@@ -159,7 +162,8 @@ const COUNTER_NOTES = {
   'three-body events': 'Impacts after which one of the two particles overlaps two others at once (a doubly overlapped particle, the paper\'s Figs. 4 and 5): the case naive detectors cannot resolve.',
   'deepest overlap [σ]': 'The largest σ − |r_ij| over all pairs (and ball–plate gaps) now, in units of σ. A few 1e-16 is rounding; a visible fraction of σ means particles passed through each other.',
   'Z = PV/NkT': 'The compressibility factor from the collision virial. In the elastic gas the mean over the latter half of the run, t/2 to t, so that the lattice start leaves the average ' +
-    '(the CLI\'s pressure_z is the mean since t = 0, or since --equilibrate); in the granular gas the mean since t = 0.',
+    '(the CLI\'s pressure_z is the mean since t = 0, or since --equilibrate), ± its standard error from 8 blocks of that window; in the granular gas the mean since t = 0. ' +
+    'The fluid\'s equation of state (Liu 2020) is the dashed line in the plot.',
   'state hash': 'A hash of the clock, the event count and every particle\'s position and velocity bits: equal hashes mean bit-identical runs (compare the CLI\'s state_hash). ' +
     'The two panes\' hashes part within the first impacts even when nothing goes wrong: the naive detector computes the impact time as (−b − √D)/v², the stable one as c/(√D − b), two roundings of the same number.',
 };

@@ -5,6 +5,8 @@
 // as the run goes on. The engine's Z is a time mean (1 + W / (2 ∫KE dt), KE constant in an
 // elastic gas), so the window's mean follows exactly from two running means:
 //   Z̄[t₁, t] = (Z̄(t) · t − Z̄(t₁) · t₁) / (t − t₁).
+const BLOCKS = 8;
+
 export class LatterHalfMean {
   constructor(capacity = 2048) {
     this.capacity = capacity;
@@ -33,6 +35,33 @@ export class LatterHalfMean {
       this.times = keep.map((i) => this.times[i]);
       this.integrals = keep.map((i) => this.integrals[i]);
     }
+  }
+
+  /** The standard error of value: the window cut into BLOCKS blocks at recorded times, the
+   * sample deviation of the block means over √BLOCKS. The pressure forgets within a few mean
+   * free times, so blocks this long are nearly independent (checked against the spread over
+   * seeds in tests/js/model.test.js); null until every block spans at least two records. */
+  get error() {
+    const n = this.times.length;
+    if (n < 2) return null;
+    const t1 = this.times[0], t = this.times[n - 1];
+    if (!(t1 <= t / 2)) return null;
+    const ends = [0];
+    for (let j = 1, i = 0; j < BLOCKS; j++) {
+      const edge = t1 + ((t - t1) * j) / BLOCKS;
+      while (i + 1 < n && this.times[i + 1] <= edge * (1 + 1e-12)) i++;
+      ends.push(i);
+    }
+    ends.push(n - 1);
+    const means = [];
+    for (let j = 0; j < BLOCKS; j++) {
+      const a = ends[j], b = ends[j + 1];
+      if (b <= a) return null;
+      means.push((this.integrals[b] - this.integrals[a]) / (this.times[b] - this.times[a]));
+    }
+    const mean = means.reduce((x, y) => x + y) / BLOCKS;
+    const variance = means.reduce((x, y) => x + (y - mean) ** 2, 0) / (BLOCKS - 1);
+    return Math.sqrt(variance / BLOCKS);
   }
 
   /** The mean over [t₁, t], t the last recorded time and t₁ the last recorded time ≤ t/2 (0 if

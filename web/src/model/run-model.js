@@ -62,6 +62,14 @@ export function fmt(x, digits = 4) {
   return Number(x.toPrecision(digits)).toString();
 }
 
+/** A value with its standard error, both to the error's second significant digit
+ * (3.98166, 0.00934 → "3.9817 ± 0.0093", no break after the ±). */
+export function fmtWithError(x, se) {
+  if (!Number.isFinite(x) || !Number.isFinite(se) || se <= 0) return fmt(x, 6);
+  const decimals = Math.max(0, Math.min(15, 1 - Math.floor(Math.log10(se))));
+  return `${x.toFixed(decimals)} ±\u00a0${se.toFixed(decimals)}`;  // a narrow cell wraps before the ±, not after
+}
+
 export class RunModel {
   /**
    * @param createWorker () => Worker-like { postMessage, onmessage, onerror, terminate }
@@ -277,6 +285,11 @@ export class RunModel {
     return p.frame ? p.frame.stats.pressureZ ?? null : null;
   }
 
+  /** The standard error of pane k's Z in the elastic gas (LatterHalfMean.error), else null. */
+  pressureError(k) {
+    return this.state.scenario === 'elastic' ? this.pressure[k].error : null;
+  }
+
   /** The native command that reproduces pane k as it is now (null for the ball array). A pane
    * that stopped (halted, at rest) is run to the lock-step time: the CLI stops where it did. */
   commandLine(k) {
@@ -289,7 +302,8 @@ export class RunModel {
     return {
       link: this.shareHash(),
       state: this.state,
-      panes: this.panes.map((p, k) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error, command: this.commandLine(k) })),
+      panes: this.panes.map((p, k) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error, command: this.commandLine(k),
+        pressureZ: { shown: this.pressureZ(k), standardError: this.pressureError(k) } })),
       series: this.series.main.toJSON(),
       histograms: this.panes.map((p) => p.frame?.histogram ?? null),
     };
