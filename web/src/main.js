@@ -7,7 +7,7 @@ import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
-import { FLUID_LIMIT } from './model/theory.js';
+import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
 import { Controls } from './view/controls.js';
 
 const $ = (id) => document.getElementById(id);
@@ -104,7 +104,7 @@ function buildPlots() {
   } else if (s.scenario === 'granular') {
     main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
   } else {
-    main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? 'fluid EoS (Liu 2020)' : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
+    main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
   }
   const gas = s.scenario === 'granular' || s.scenario === 'elastic';
   const hist = gas ? new HistogramPlot($('plot-hist')) : null;
