@@ -124,8 +124,6 @@ export class RunModel {
     w.postMessage({ type: 'init', id: pane.requestId, spec });
   }
 
-  /** How far a link's time is reached, 0..1 (a pane that halted or collapsed counts as there), or
-   * null when no jump is under way. */
   /** How far a jump has got: the earliest clock of the panes still running (a halted pane's
    * clock has stopped for good, so it would hold the figure back for the rest of the jump). */
   get jumpTime() {
@@ -134,6 +132,8 @@ export class RunModel {
     return Math.min(...(running.length ? running : this.panes).map((p) => p.time));
   }
 
+  /** How far a link's time is reached, 0..1 (a pane that halted or collapsed counts as there), or
+   * null when no jump is under way. */
   get jumpProgress() {
     if (this.jumpTo === null) return null;
     return Math.min(...this.panes.map((p) => (p.terminal ? 1 : Math.max(0, Math.min(1, p.time / this.jumpTo)))));
