@@ -122,6 +122,7 @@ describe('scenario texts', () => {
     expect(scenarioBlurb(defaultState('ball'))).toMatch(/comes to rest at t = 3 /);
     expect(scenarioBlurb({ ...defaultState('ball'), e: 0.9 })).toMatch(/comes to rest at t = 19 /);  // 1 + 2 * 0.9 / 0.1
     expect(scenarioBlurb({ ...defaultState('ball'), g: 4 })).toMatch(/comes to rest at t = 1\.5 /);   // (1 + 2) / 2
+    expect(scenarioBlurb({ ...defaultState('ball'), e: 0 })).toMatch(/stops dead at its first impact, t = 1\./);
     const elastic = scenarioBlurb({ ...defaultState('ball'), e: 1 });
     expect(elastic).toMatch(/never comes to rest/);
     expect(elastic).not.toMatch(/comes to rest at t/);

@@ -10,9 +10,10 @@ export const SCENARIOS = {
   ball: {
     title: 'Bouncing ball',
     // the rest time follows ε and g (Fig. 7's own case, ε = 0.5 and g = 1, gives t = 3)
-    blurb: ({ e, g }) => 'One ball dropped on a plate (the paper\'s Fig. 7). ' + (e < 1
-      ? `Exact solution: it comes to rest at t = ${+ballCollapseTime(e, g).toPrecision(6)} after infinitely many ever shorter bounces. `
-      : 'With ε = 1 it never comes to rest: every bounce is as high as the first. ') +
+    blurb: ({ e, g }) => 'One ball dropped on a plate (the paper\'s Fig. 7). ' + (e >= 1
+      ? 'With ε = 1 it never comes to rest: every bounce is as high as the first. '
+      : e > 0 ? `Exact solution: it comes to rest at t = ${+ballCollapseTime(e, g).toPrecision(6)} after infinitely many ever shorter bounces. `
+        : `With ε = 0 it stops dead at its first impact, t = ${+ballCollapseTime(e, g).toPrecision(6)}. `) +
       'With the paper\'s ε = 0.5 and g = 1 the naive detector meets a negative square root after ~28 bounces for about a quarter of the plate offsets ' +
       '(half in the paper; the Paper page says why), the default one among them; the stable one reaches the collapse.',
     params: ['naive', 'e', 'g', 'plate', 'speed'],
