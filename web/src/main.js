@@ -104,7 +104,7 @@ function buildPlots() {
   } else if (s.scenario === 'granular') {
     main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
   } else {
-    main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
+    main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, settledY: true, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
   }
   const gas = s.scenario === 'granular' || s.scenario === 'elastic';
   const hist = gas ? new HistogramPlot($('plot-hist')) : null;

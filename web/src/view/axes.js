@@ -17,3 +17,19 @@ export function logAxis(label) {
 export function logScale() {
   return { distr: 3, range: (u, min, max) => logRange(min, max) };
 }
+
+/** A y range over the last three quarters of the run only, padded: the start transient (a
+ * lattice's Z climbs from 1) would otherwise squash the fluctuations that matter into a line. */
+export function settledRange(u, min, max) {
+  const [xs, ...ys] = u.data;  // uPlot passes itself: its data, x first
+  if (!xs.length) return [min, max];
+  const from = xs[xs.length - 1] / 4;
+  let lo = Infinity, hi = -Infinity;
+  xs.forEach((x, i) => {
+    if (x < from) return;
+    for (const col of ys) { const v = col[i]; if (v !== null && v !== undefined) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
+  });
+  if (!(hi >= lo)) return [min, max];
+  const pad = Math.max((hi - lo) * 0.15, Math.abs(hi) * 1e-3, 1e-9);
+  return [lo - pad, hi + pad];
+}

@@ -2,7 +2,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { HIST_HALF } from '../edpd.js';
-import { axis, logAxis, logScale } from './axes.js';
+import { axis, logAxis, logScale, settledRange } from './axes.js';
 
 const PANE_COLORS = ['#7aa2f7', '#73daca'];
 const THEORY = '#e0af68';
@@ -11,13 +11,13 @@ function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.
 
 /** A time-series plot: the naive pane, the stable pane and the theory line. */
 export class SeriesPlot {
-  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null }) {
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false }) {
     this.el = el;
     this.x = x;
     const opts = {
       title,
       ...size(el),
-      scales: { x: { time: false }, y: logY ? logScale() : yRange ? { range: () => yRange } : {} },
+      scales: { x: { time: false }, y: logY ? logScale() : yRange ? { range: () => yRange } : settledY ? { range: settledRange } : {} },
       axes: [axis(x), logY ? logAxis(y) : axis(y)],
       series: [
         { label: x },
