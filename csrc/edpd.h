@@ -153,6 +153,8 @@ typedef struct edpd_stats {
     double kinetic_energy;
     double temperature;           /* 2 KE / (dim N) */
     double pressure_z;            /* collision-virial compressibility factor PV/(N kT) */
+    double pressure_z_error;      /* its standard error, from block averages of the measurement
+                                     window (16 to 32 blocks); NaN with fewer than 16 blocks or no Z */
     double mean_free_time;        /* N t / (2 collisions) */
     uint64_t state_hash;
 } edpd_stats;

@@ -70,6 +70,7 @@ KEEP void wasm_stats(edpd_world *w, double *o) {
     o[19] = (double)s.ignored_undefined;
     o[20] = s.first_failure_event == UINT64_MAX ? -1.0 : (double)s.first_failure_event;
     o[21] = (double)s.list_rebuilds;
+    o[22] = s.pressure_z_error;
 }
 
 KEEP void wasm_state_hash(edpd_world *w, double *o) { put_u64(o, edpd_state_hash(w)); }

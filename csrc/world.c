@@ -534,6 +534,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
         b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
         double ke1 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
+        if (w->time >= w->zb.end) z_blocks_cross(w);  /* before this impact: it is the next block's */
         account_energy(w, 0.5 * (ke1 - ke0));
         w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
     }
@@ -878,6 +879,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
         predict(w, i, 0, QUEUE_INITIAL);
     }
     eq_build(&w->queue, w->n);
+    z_blocks_start(w);  /* the measurement window opens at t = 0 */
     w->status.state = EDPD_STATE_RUNNING;
     w->status.particle_a = w->status.particle_b = -1;
     return w;

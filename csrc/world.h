@@ -50,6 +50,20 @@ typedef struct ahead_plan {
     int32_t cell;        /* the particle's event and cell when planned: unchanged, or void */
 } ahead_plan;
 
+/* Block averages of the pressure for its standard error (diagnostics.c). The measurement window
+ * is cut into blocks of length tau from its start; at each edge the cumulative virial and KE
+ * integral are kept. 32 blocks full, pairs merge and tau doubles, so a run of any length ends
+ * with 16 to 32 blocks in fixed memory, each as long as the run allows. */
+#define Z_BLOCKS_MAX 32
+typedef struct z_blocks {
+    double t0, tau, end;            /* window start, block length, the next edge (t0 + count tau) */
+    int count;                      /* edges recorded, the window's start included */
+    double virial[Z_BLOCKS_MAX + 1], ke_int[Z_BLOCKS_MAX + 1];
+} z_blocks;
+void z_blocks_start(struct edpd_world *w);
+void z_blocks_cross(struct edpd_world *w);  /* the clock passed zb.end: record the edges passed */
+double z_blocks_error(const struct edpd_world *w);
+
 struct edpd_world {
     edpd_config cfg;          /* validated copy; caller pointers cleared */
     uint32_t n;
@@ -81,6 +95,7 @@ struct edpd_world {
     double sep_unit;          /* floating-point spacing at sigma */
     double virial;            /* sum over impacts of r_ij . dp_i */
     double ke, ke_integral, ke_time;
+    z_blocks zb;              /* the virial and the KE integral at block edges: Z's error */
     double measure_t0;
     uint64_t measure_collisions0;
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */

@@ -216,6 +216,7 @@ static int cmd_run(cli_args *a) {
         json_num(&j, "kinetic_energy", s.kinetic_energy);
         json_num(&j, "temperature", s.temperature);
         json_num(&j, "pressure_z", s.pressure_z);
+        json_num(&j, "pressure_z_error", s.pressure_z_error);
         json_num(&j, "mean_free_time", s.mean_free_time);
         json_u64(&j, "stabilizing_events", s.stabilizing_events);
         json_u64(&j, "negative_dt_events", s.negative_dt_events);
@@ -271,8 +272,9 @@ static int cmd_run(cli_args *a) {
             printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
         /* Z and the mean free time are undefined under gravity or planes and before any
          * collision: say so instead of printing nan */
-        char z[32] = "n/a (gravity or planes)", mft[32] = "n/a (no collision yet)";
-        if (!isnan(s.pressure_z)) snprintf(z, sizeof z, "%.6g", s.pressure_z);
+        char z[64] = "n/a (gravity or planes)", mft[32] = "n/a (no collision yet)";
+        if (!isnan(s.pressure_z) && !isnan(s.pressure_z_error)) snprintf(z, sizeof z, "%.6g +- %.2g", s.pressure_z, s.pressure_z_error);
+        else if (!isnan(s.pressure_z)) snprintf(z, sizeof z, "%.6g", s.pressure_z);
         else if (s.plane_impacts == 0 && s.collisions == 0 && s.time == 0.0) snprintf(z, sizeof z, "n/a (t = 0)");
         if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
         printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);

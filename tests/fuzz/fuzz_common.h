@@ -53,6 +53,8 @@ static void exercise(edpd_world *w, reader *r) {
         edpd_stats s;
         edpd_get_stats(w, &s);
         if (s.events - s0.events > (uint64_t)(k + 1) * 30000) fail("more events than the budgets allow");
+        if (!isnan(s.pressure_z_error) && !(s.pressure_z_error >= 0.0 && isfinite(s.pressure_z_error) && isfinite(s.pressure_z)))
+            fail("pressure_z_error: neither NaN nor a finite error of a finite Z");
     }
 }
 

@@ -243,6 +243,19 @@ test('neighbours: cells and lists give the CLI\'s state hash each, the same coll
   expect(() => edpd.createSimulation({ ...base, neighbours: 'octree' })).toThrow(/neighbours: must be one of auto, cells, lists/);
 });
 
+test('Z and its standard error (pressureZError) are the CLI\'s pressure_z and pressure_z_error, bit for bit', () => {
+  const sim = edpd.createSimulation({ scenario: 'elastic', n: 300, packingFraction: 0.3, seed: 5 });
+  expect(sim.stats().pressureZError).toBeNull();  // no blocks yet
+  sim.advance(10);
+  const s = sim.stats();
+  const native = cli(['run', '--scenario', 'elastic', '--n', '300', '--packing-fraction', '0.3', '--seed', '5', '--time', '10', '--json']);
+  expect(s.pressureZ).toBe(native.pressure_z);
+  expect(s.pressureZError).toBe(native.pressure_z_error);
+  expect(s.pressureZError).toBeGreaterThan(0);
+  expect(s.pressureZError).toBeLessThan(0.1 * s.pressureZ);
+  sim.destroy();
+});
+
 test('elasticUntil: an elastic start keeps kT = 1, then the gas cools; the state hash is the CLI\'s --equilibrate run', () => {
   const cfg = { scenario: 'granular', n: 500, packingFraction: 0.2, restitution: 0.8, seed: 4, elasticUntil: 3 };
   const sim = edpd.createSimulation(cfg);

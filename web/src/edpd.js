@@ -244,6 +244,7 @@ class Simulation {
       kineticEnergy: v[13], temperature: v[14], pressureZ: Number.isNaN(v[15]) ? null : v[15],
       meanFreeTime: Number.isNaN(v[16]) ? null : v[16], stateHash: hex32(v[17]) + hex32(v[18]),
       ignoredUndefined: v[19], firstFailureEvent: v[20] < 0 ? null : v[20], listRebuilds: v[21],
+      pressureZError: Number.isNaN(v[22]) ? null : v[22],
     };
   }
 
