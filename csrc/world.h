@@ -95,10 +95,11 @@ struct edpd_world {
     double sep_unit;          /* floating-point spacing at sigma */
     double virial;            /* sum over impacts of r_ij . dp_i */
     double ke, ke_integral, ke_time;
-    z_blocks zb;              /* the virial and the KE integral at block edges: Z's error */
     double measure_t0;
     uint64_t measure_collisions0;
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
+    z_blocks zb;              /* the virial and the KE integral at block edges: Z's error (last:
+                               * its arrays stay out of the event loop's lines) */
 };
 
 /* Particle q now belongs to the cell at coordinates cc[] (index and coordinates kept in it). */
