@@ -154,7 +154,10 @@ typedef struct edpd_stats {
     double temperature;           /* 2 KE / (dim N) */
     double pressure_z;            /* collision-virial compressibility factor PV/(N kT) */
     double pressure_z_error;      /* its standard error, from block averages of the measurement
-                                     window (16 to 32 blocks); NaN with fewer than 16 blocks or no Z */
+                                     window (16 to 32 blocks); NaN with fewer than 16 blocks or no Z.
+                                     Honest for fluids (test_gas: against the spread over seeds),
+                                     blind to what relaxes slower than a block: near the 2-D
+                                     hexatic transition (phi = 0.68) 1.5-3 times too small */
     double mean_free_time;        /* N t / (2 collisions) */
     uint64_t state_hash;
 } edpd_stats;
