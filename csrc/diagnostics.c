@@ -126,6 +126,9 @@ static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes
 
 void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out) { overlaps_now(w, NULL, NULL, NULL, NULL, out); }
 
+/* The integral of KE dt over the measurement window up to t (KE is constant since ke_time). */
+static double ke_integral_at(const struct edpd_world *w, double t) { return w->ke_integral + w->ke * (t - w->ke_time); }
+
 void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     memset(s, 0, sizeof *s);
     s->time = w->time;
@@ -152,7 +155,7 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->temperature = twice_ke / (w->dim * (double)w->n);
     /* Collision virial: Z = PV/(N kT) = 1 + sum(r_ij.dp_i) / (dim N <kT> t) = 1 + W / (2 int KE dt). */
     double elapsed = w->time - w->measure_t0;
-    double ke_int = w->ke_integral + w->ke * (w->time - w->ke_time);
+    double ke_int = ke_integral_at(w, w->time);
     s->pressure_z = (!w->has_gravity && w->plane_count == 0 && ke_int > 0.0) ? 1.0 + w->virial / (2.0 * ke_int) : NAN;
     s->pressure_z_error = isnan(s->pressure_z) ? NAN : z_blocks_error(w);
     uint64_t coll = w->collisions - w->measure_collisions0;
@@ -176,14 +179,17 @@ void edpd_reset_measurements(edpd_world *w) {
  * mean free time at any density a fluid has. */
 #define Z_TAU0 (1.0 / 1024.0)
 
+/* Edge k lies at t0 + k tau; the next one to pass is edge `count`. */
+static double next_edge(const z_blocks *b) { return b->t0 + b->count * b->tau; }
+
 void z_blocks_start(struct edpd_world *w) {
     z_blocks *b = &w->zb;
     b->t0 = w->time;
     b->tau = Z_TAU0;
     b->count = 1;
     b->virial[0] = w->virial;
-    b->ke_int[0] = w->ke_integral + w->ke * (w->time - w->ke_time);
-    b->end = b->t0 + b->tau;
+    b->ke_int[0] = ke_integral_at(w, w->time);
+    b->end = next_edge(b);
 }
 
 /* Called from the impact code when the clock is at or past zb.end, before the impact's own
@@ -191,19 +197,17 @@ void z_blocks_start(struct edpd_world *w) {
  * impact (the virial changes only at impacts; the KE integral grows linearly in between). */
 void z_blocks_cross(struct edpd_world *w) {
     z_blocks *b = &w->zb;
-    if (!(b->tau > 0.0)) { z_blocks_start(w); return; }  /* a world never started (calloc) */
     while (w->time >= b->end) {
         if (b->count == Z_BLOCKS_MAX + 1) {  /* full: merge pairs, blocks twice as long */
             for (int k = 1; 2 * k <= Z_BLOCKS_MAX; k++) { b->virial[k] = b->virial[2 * k]; b->ke_int[k] = b->ke_int[2 * k]; }
             b->count = Z_BLOCKS_MAX / 2 + 1;
             b->tau *= 2.0;
-            b->end = b->t0 + (b->count - 1) * b->tau + b->tau;
-            continue;
+        } else {
+            b->virial[b->count] = w->virial;
+            b->ke_int[b->count] = ke_integral_at(w, b->end);
+            b->count++;
         }
-        b->virial[b->count] = w->virial;
-        b->ke_int[b->count] = w->ke_integral + w->ke * (b->end - w->ke_time);
-        b->count++;
-        b->end = b->t0 + (b->count - 1) * b->tau + b->tau;  /* t0 + count tau, without drift */
+        b->end = next_edge(b);  /* from t0, without drift */
         if (!isfinite(b->end)) break;
     }
 }

@@ -91,14 +91,16 @@ if (!data.fig7) {
     if (!zero.length) return null;
     return zero.length === all.length ? `every ${dim}-D gas` : `${dim}-D at ε = ${[...new Set(zero.map((c) => c.restitution))].join(', ')}`;
   }).filter(Boolean).join('; ');
+  // the 95 % Poisson bound of a zero count, its exponent's minus kept on the number's line
+  const bound = (events) => zeroCountUpperBound(events).toExponential(1).replace('-', '\u2011');
   $('fig5-note').textContent = none.length ? `Not drawn: the ${none.length} of ${f5all.length} cases without any three-body event (${which}). ` +
-    `With none in ${most.toLocaleString('en')} events, the rate is below ${zeroCountUpperBound(most).toExponential(1).replace('-', '\u2011')} per event at 95 % confidence ` +
+    `With none in ${most.toLocaleString('en')} events, the rate is below ${bound(most)} per event at 95 % confidence ` +
     '(Poisson: no event with probability exp(−rate · events)).' : '';
   const noTc = data['fig5-no-tc'];  // the same 3-D question without the TC model, ten times longer
   if (noTc) {
     $('fig5-note').textContent += ` Without the TC model (3-D, nσ³ = ${noTc.density}, ε = ${noTc.restitution}, ${noTc.events.toLocaleString('en')} events, ` +
       `${Math.round(noTc.collisions_per_particle).toLocaleString('en')} collisions per particle): ${noTc.three_body_events} three-body events` +
-      (noTc.three_body_events === 0 ? `, below ${zeroCountUpperBound(noTc.events).toExponential(1).replace('-', '\u2011')} per event.` : ` (${perEventText(noTc.three_body_events, noTc.events)} per event).`);
+      (noTc.three_body_events === 0 ? `, below ${bound(noTc.events)} per event.` : ` (${perEventText(noTc.three_body_events, noTc.events)} per event).`);
   }
   table($('table-fig5'), ['dim', 'φ', 'ε', 'events', 'three-body', 'per event', 'stabilising'],
     f5all.map((c) => [c.dim ?? 3, (c.packing_fraction ?? c.density * Math.PI / 6).toFixed(3), c.restitution, c.events.toLocaleString('en'), c.three_body_events,
