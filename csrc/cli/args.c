@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int arg_fail(cli_args *a, const char *fmt, ...) {
     va_list ap;
@@ -13,13 +14,23 @@ int arg_fail(cli_args *a, const char *fmt, ...) {
     return 0;
 }
 
+int arg_once(cli_args *a, const char *flag) {
+    for (int k = 0; k < a->nseen; k++)
+        if (strcmp(a->seen[k], flag) == 0) return arg_fail(a, "%s: given twice (give each flag once)", flag);
+    if (a->nseen < CLI_MAX_FLAGS) a->seen[a->nseen++] = flag;
+    return 1;
+}
+
 int arg_double(cli_args *a, const char *flag, const char *text, double lo, double hi, double *out) {
     if (!text) return arg_fail(a, "%s: needs a value (a number in [%g, %g])", flag, lo, hi);
     char *end = NULL;
     errno = 0;
     double v = strtod(text, &end);
-    if (end == text || *end != 0 || errno == ERANGE || !isfinite(v))
-        return arg_fail(a, "%s: '%s' is not a finite number (allowed: [%g, %g])", flag, text, lo, hi);
+    if (end == text || *end != 0 || isnan(v))
+        return arg_fail(a, "%s: '%s' is not a number (allowed: [%g, %g])", flag, text, lo, hi);
+    /* strtod's ERANGE is not checked: an overflow gives inf (out of range), an underflow (1e-320) a valid tiny value */
+    if (isinf(v))
+        return arg_fail(a, "%s: %s is out of range (allowed: [%g, %g])", flag, text, lo, hi);
     if (v < lo || v > hi) return arg_fail(a, "%s: %s is out of range (allowed: [%g, %g])", flag, text, lo, hi);
     *out = v;
     return 1;

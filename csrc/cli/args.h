@@ -4,11 +4,17 @@
 #define EDPD_CLI_ARGS_H
 #include <stdint.h>
 
-typedef struct cli_args { int argc; char **argv; int pos; char error[300]; } cli_args;
+#define CLI_MAX_FLAGS 48
+typedef struct cli_args {
+    int argc; char **argv; int pos; char error[300];
+    const char *seen[CLI_MAX_FLAGS]; int nseen;  /* flags given so far (arg_once) */
+} cli_args;
 
 /* Returns 1 and stores the value, or 0 with args->error set. */
 int arg_double(cli_args *a, const char *flag, const char *text, double lo, double hi, double *out);
 int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
 int arg_fail(cli_args *a, const char *fmt, ...);
+/* Each flag at most once: a second --time would otherwise silently win (or, for --scenario, lose). */
+int arg_once(cli_args *a, const char *flag);
 
 #endif

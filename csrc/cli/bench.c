@@ -1,5 +1,6 @@
 #include "bench.h"
 #include "../edpd.h"
+#include "args.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -129,7 +130,9 @@ static int case_known(const char *name) {
 int cmd_bench(int argc, char **argv) {
     int json = 0, quick = 0, scaling = 0, list = 0;
     const char *only = NULL;  /* --case: one case or sweep (a harness timing native and WebAssembly in turn) */
+    cli_args a = {.argc = argc, .argv = argv};
     for (int k = 2; k < argc; k++) {
+        if (!arg_once(&a, argv[k])) { fprintf(stderr, "edpd: bench: %s\n", a.error); return 2; }
         if (strcmp(argv[k], "--json") == 0) json = 1;
         else if (strcmp(argv[k], "--quick") == 0) quick = 1;
         else if (strcmp(argv[k], "--scaling") == 0) scaling = 1;

@@ -92,6 +92,7 @@ static int cmd_run(cli_args *a) {
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
+        if (!arg_once(a, f)) return fail(a->error);
         if (strcmp(f, "--scenario") == 0) { value_of(a); }
         else if (strcmp(f, "--json") == 0) json = 1;
         else if (strcmp(f, "--progress") == 0) progress = 1;
@@ -297,6 +298,7 @@ static int cmd_sweep(cli_args *a) {
     double d;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
+        if (!arg_once(a, f)) return fail(a->error);
         if (strcmp(f, "--scenario") == 0) {
             const char *v = value_of(a);
             if (!v || strcmp(v, "bouncing-ball") != 0) return fail("sweep: --scenario must be bouncing-ball");
@@ -354,7 +356,7 @@ static int cmd_sweep(cli_args *a) {
 }
 
 int main(int argc, char **argv) {
-    cli_args a = {argc, argv, 0, {0}};
+    cli_args a = {.argc = argc, .argv = argv};
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(USAGE, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;

@@ -91,6 +91,12 @@ expect_error "exactly one" run --scenario granular
 expect_error "exactly one" run --scenario granular --events 5 --time 1
 expect_error "unknown flag" run --scenario granular --events 5 --bogus
 expect_error "--time" run --scenario granular --time -1
+expect_error "--time: 1e400 is out of range" run --scenario granular --time 1e400
+expect_error "--time: given twice" run --scenario granular --time 1 --time 2
+expect_error "--scenario: given twice" run --scenario granular --scenario elastic --time 1
+expect_error "--seed: given twice" sweep --scenario bouncing-ball --samples 10 --seed 1 --seed 2
+expect_error "--case: given twice" bench --case a --case b
+"$edpd" run --scenario granular --n 64 --time 1e-320 > /dev/null && ok || bad "a tiny --time (1e-320, an underflow of strtod) is a valid time"
 expect_error "--samples" sweep --scenario bouncing-ball --detector stable
 expect_error "--samples" sweep --scenario bouncing-ball --samples 0 --detector stable
 expect_error "--shard" sweep --scenario bouncing-ball --samples 10 --shard 3/2
