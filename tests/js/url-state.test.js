@@ -142,3 +142,21 @@ test('fuzz: 10^4 random hashes', () => {
 test('non-string input does not throw', () => {
   for (const x of [undefined, null, 42, {}, []]) expect(validState(parseHash(x).state)).toBe(true);
 });
+
+test('a key given twice is warned about, naming it, and the last value is used', () => {
+  const r = parseHash('#v=1&scenario=granular&n=500&n=900');
+  expect(r.state.n).toBe(900);
+  expect(r.warnings).toHaveLength(1);
+  expect(r.warnings[0].field).toBe('n');
+  expect(r.warnings[0].message).toMatch(/given 2 times.*900/);
+});
+
+test('a key of another scenario is warned about, not silently dropped', () => {
+  // a lecturer who writes n=50 into a ball link meant the ball array
+  const r = parseHash('#v=1&scenario=ball&n=50&phi=0.3');
+  expect(r.state).toEqual(defaultState('ball'));
+  expect(r.warnings.map((w) => w.field).sort()).toEqual(['n', 'phi']);
+  expect(r.warnings.find((w) => w.field === 'n').message).toMatch(/Bouncing ball.*Ball array/);
+  // the app's own links never carry such keys
+  for (const id of SCENARIO_IDS) expect(parseHash(encodeState(defaultState(id))).warnings).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // The run definition in the URL hash: versioned, readable, and parsed as untrusted input.
 //   #v=1&scenario=ball&naive=halt&e=0.5&g=1&plate=0.763774618976614&speed=0.5&t=0
-// Every value is checked against the schema below: unknown keys are ignored, out-of-range
+// Every value is checked against the schema below: unknown keys are ignored, a key given twice or
+// one of another scenario is warned about, out-of-range
 // values are clamped with a warning naming the field, malformed values fall back to the default
 // with a warning, over-long hashes and absurd N are refused. Nothing is evaluated or turned
 // into HTML. No DOM.
@@ -61,8 +62,9 @@ export function parseHash(hash) {
     params = new URLSearchParams();
   }
   const raw = new Map();
+  const times = new Map();
   for (const [k, v] of params) {
-    if (Object.hasOwn(FIELDS, k)) raw.set(k, v);
+    if (Object.hasOwn(FIELDS, k)) { raw.set(k, v); times.set(k, (times.get(k) ?? 0) + 1); }
     else if (k !== 'v') ignored.push(k.slice(0, 40));
   }
   if (params.has('v') && params.get('v') !== String(URL_VERSION)) {
@@ -76,6 +78,17 @@ export function parseHash(hash) {
     else warnings.push({ field: 'scenario', message: `${JSON.stringify(s.slice(0, 40))} is not one of ${SCENARIO_IDS.join(', ')}; using ball` });
   }
   const state = defaultState(scenario);
+  // a known key this scenario has no use for was meant for another one (n=50 in a ball link: the ball array)
+  const own = fieldsOf(scenario);
+  for (const key of raw.keys()) {
+    if (own.includes(key)) {
+      const count = times.get(key);
+      if (count > 1) warnings.push({ field: key, message: `given ${count} times; using the last, ${JSON.stringify(raw.get(key).slice(0, 40))}` });
+      continue;
+    }
+    const users = SCENARIO_IDS.filter((id) => fieldsOf(id).includes(key)).map((id) => SCENARIOS[id].title);
+    warnings.push({ field: key, message: `does not apply to the ${SCENARIOS[scenario].title} (it sets the ${FIELDS[key].label} of: ${users.join(', ')}); ignored` });
+  }
   for (const key of fieldsOf(scenario)) {
     if (key === 'scenario' || !raw.has(key)) continue;
     const f = FIELDS[key];
