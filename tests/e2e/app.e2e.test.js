@@ -327,6 +327,24 @@ test('switching to 3-D with a 2-D packing fraction beyond the 3-D limit clamps i
   await page.close();
 });
 
+test('typed text the parameter panel cannot take as it stands is explained, naming the field and its range', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&n=500&n=600');
+  expect(await page.textContent('#warning-list')).toMatch(/n: given 2 times; using the last, "600"/);
+  const phi = page.locator('.lil-controller', { hasText: 'packing fraction' }).locator('input[type=text]');
+  await phi.fill('1e9');
+  await phi.press('Enter');
+  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => /outside/.test(w.message)));
+  expect(await page.evaluate(() => window.edpdApp.model.state.phi)).toBe(0.78);
+  expect(await page.textContent('#warning-list')).toMatch(/packing fraction φ: 1e9 is outside \[0\.01, 0\.78\]; set to 0\.78/);
+  await phi.fill('abc');
+  await phi.press('Enter');
+  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => /not a number/.test(w.message)));
+  expect(await page.textContent('#warning-list')).toMatch(/packing fraction φ: "abc" is not a number; kept 0\.78/);
+  expect(await page.evaluate(() => window.edpdApp.model.state.phi)).toBe(0.78);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');

@@ -56,6 +56,7 @@ const controls = new Controls($('gui'), {
     start({ ...next.state, embed: model.state.embed }, { push: true });
   },
   onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
+  onNotice: (w) => { warnings.push(w); showWarnings(); },
 });
 
 let plots = null;

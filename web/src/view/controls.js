@@ -11,11 +11,13 @@ const LABELS = {
 };
 
 export class Controls {
-  /** onChange(key, value) for run parameters; onScenario(id) for the scenario menu. */
-  constructor(container, { onChange, onScenario }) {
+  /** onChange(key, value) for run parameters; onScenario(id) for the scenario menu; onNotice({ field,
+   * message }) when typed text was not taken as it stands (not a number, or outside the control's range). */
+  constructor(container, { onChange, onScenario, onNotice = () => {} }) {
     this.container = container;
     this.onChange = onChange;
     this.onScenario = onScenario;
+    this.onNotice = onNotice;
     this.gui = null;
   }
 
@@ -38,6 +40,7 @@ export class Controls {
       else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
       c.name(LABELS[key] ?? key);
+            if (c.$input?.type === 'text' && typeof values[key] === 'number') this.explainTyping(c, key);
       c.onFinishChange((v) => {
         let x = v;
         if (f.type === 'int' || key === 'dim') x = Math.round(Number(x));
@@ -49,6 +52,22 @@ export class Controls {
       });
     }
     return gui;
+  }
+
+  /** lil-gui drops typed text that is not a number and clamps a number to the control's range, both
+   * silently; say what happened. Deferred, because the change event comes just before the run restarts
+   * (onFinishChange, on blur), which replaces the warnings with those of the new link. */
+  explainTyping(c, key) {
+    c.$input.addEventListener('change', () => {
+      const raw = c.$input.value.trim();
+      const x = Number(raw);
+      const field = LABELS[key] ?? key;
+      const shown = JSON.stringify(raw.slice(0, 40));
+      let message = null;
+      if (raw === '' || !Number.isFinite(parseFloat(raw))) message = `${shown} is not a number; kept ${c.getValue()}`;
+      else if (Number.isFinite(x) && (x < c._min || x > c._max)) message = `${raw} is outside [${c._min}, ${c._max}]; set to ${c.getValue()}`;
+      if (message) setTimeout(() => this.onNotice({ field, message }), 0);
+    });
   }
 
   setValue(key, v) {
