@@ -40,7 +40,7 @@ export class Controls {
       else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
       c.name(LABELS[key] ?? key);
-            if (c.$input?.type === 'text' && typeof values[key] === 'number') this.explainTyping(c, key);
+      if (c.$input?.type === 'text' && typeof values[key] === 'number') this.explainTyping(c, key);
       c.onFinishChange((v) => {
         let x = v;
         if (f.type === 'int' || key === 'dim') x = Math.round(Number(x));
