@@ -40,7 +40,7 @@ export class Controls {
       else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
       c.name(LABELS[key] ?? key);
-      if (c.$input?.type === 'text' && typeof values[key] === 'number') this.explainTyping(c, key);
+      if (c.$input && typeof values[key] === 'number') this.explainTyping(c, key);
       c.onFinishChange((v) => {
         let x = v;
         if (f.type === 'int' || key === 'dim') x = Math.round(Number(x));
@@ -55,7 +55,7 @@ export class Controls {
   }
 
   /** lil-gui drops typed text that is not a number and clamps a number to the control's range, both
-   * silently; say what happened. Deferred, because the change event comes just before the run restarts
+   * silently (on touch screens the input is type=number, whose value is '' for text); say what happened. Deferred, because the change event comes just before the run restarts
    * (onFinishChange, on blur), which replaces the warnings with those of the new link. */
   explainTyping(c, key) {
     c.$input.addEventListener('change', () => {
