@@ -55,8 +55,9 @@ export class Controls {
   }
 
   /** lil-gui drops typed text that is not a number and clamps a number to the control's range, both
-   * silently (on touch screens the input is type=number, whose value is '' for text); say what happened. Deferred, because the change event comes just before the run restarts
-   * (onFinishChange, on blur), which replaces the warnings with those of the new link. */
+   * silently (on touch screens the input is type=number, whose value is '' for text); say what
+   * happened. Deferred, because the change event comes just before the run restarts (onFinishChange,
+   * on blur), which replaces the warnings with those of the new link. */
   explainTyping(c, key) {
     c.$input.addEventListener('change', () => {
       const raw = c.$input.value.trim();
