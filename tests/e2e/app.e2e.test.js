@@ -345,6 +345,26 @@ test('typed text the parameter panel cannot take as it stands is explained, nami
   await page.close();
 });
 
+test('without WebGL the panes say so and both runs go on (counters, plots, failure)', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // as in a browser with WebGL switched off: no context of either version
+  await page.addInitScript(() => {
+    const get = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) { return /webgl/i.test(type) ? null : get.call(this, type, ...rest); };
+  });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.edpdApp?.panes().every((p) => p.status === 'halted' || p.status === 'collapse'), null, { timeout: 60000 });
+  expect((await panes(page)).map((p) => p.status)).toEqual(['halted', 'collapse']);
+  expect(await page.locator('.no-gl').count()).toBe(2);
+  expect(await page.textContent('.no-gl.left')).toMatch(/WebGL/);
+  expect(await page.isDisabled('#export-png')).toBe(true);
+  expect(await page.locator('#plot-main .uplot').count()).toBe(1);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');

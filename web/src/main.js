@@ -6,6 +6,7 @@ import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js'
 import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
+import { NoGLView } from './view/no-gl-view.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
 import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
 import { Controls } from './view/controls.js';
@@ -37,7 +38,18 @@ $('warnings-close').onclick = () => { warnings.length = 0; showWarnings(); };
 showWarnings();
 
 // ---- model and views ---------------------------------------------------------------------
-const view = new SplitView($('view'));
+const view = makeView($('view'));
+/** The WebGL view, or without WebGL a note in each pane: the runs, counters and plots go on. */
+function makeView(container) {
+  try {
+    return new SplitView(container);
+  } catch (e) {
+    container.replaceChildren();  // a canvas three.js may have left behind
+    $('export-png').disabled = true;
+    $('export-png').title = 'No picture without WebGL';
+    return new NoGLView(container, String(e?.message ?? e));
+  }
+}
 const model = new RunModel({
   createWorker: () => new Worker(new URL('./workers/sim-worker.js', import.meta.url), { type: 'module' }),
 });
