@@ -2,6 +2,7 @@
 // an in-process stand-in for the Web Worker.
 import { loadForNode } from './helpers.js';
 import { PaneEngine } from '../../web/src/workers/pane-engine.js';
+import { ballGrid, ballPosition, ROW_HEIGHT } from '../../web/src/model/ball-layout.js';
 import { RunModel, fmtWithError } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
@@ -196,7 +197,31 @@ describe('run model', () => {
     expect(m.panes[1].frame.balls.collapse).toBe(m.panes[1].frame.n);
     // the finished naive array, with failed balls, is badged as failed; the stable one as done
     expect(m.panes.map((p) => p.badge().kind)).toEqual(['halted', 'done']);
+    // every failed ball is flagged 2 (drawn magenta), the others at most 1 (touching their plate)
+    expect(naive.flags.filter((f) => f === 2).length).toBe(naive.balls.halted);
+    expect(m.panes[1].frame.flags.every((f) => f < 2)).toBe(true);
     m.destroy();
+  });
+
+  test('ball array: balls are drawn in rows, each row on its own plate, every ball at its height above its plate', () => {
+    expect(ballGrid(1)).toEqual({ cols: 1, rows: 1 });
+    expect(ballGrid(10)).toEqual({ cols: 10, rows: 1 });
+    expect(ballGrid(100)).toEqual({ cols: 15, rows: 7 });
+    expect(ballGrid(2000)).toEqual({ cols: 64, rows: 32 });
+    const seen = new Set();
+    for (let i = 0; i < 100; i++) {
+      const [x, y, z] = ballPosition(i, 100, 0.5);  // resting on its plate
+      const row = Math.round((0.5 - z) / ROW_HEIGHT);
+      expect(z).toBeCloseTo(0.5 - ROW_HEIGHT * row, 12);
+      expect(y).toBe(0);
+      seen.add(`${x},${row}`);
+    }
+    expect(seen.size).toBe(100);  // no two balls drawn at one place
+    // one that fell through hangs under its own plate, clear of the row below (whose balls reach 1 above it)
+    const fallen = ballPosition(15, 100, -40)[2], below = ballPosition(30, 100, 0.5)[2];
+    expect(fallen).toBe(-ROW_HEIGHT - 0.6);
+    expect(fallen - 0.5).toBeGreaterThan(below + 0.5);
+    expect(ballPosition(0, 1, -40)[2]).toBe(-40);  // a single ball falls out of sight
   });
 
   test('a shared link reproduces the run bit for bit (same state hashes)', async () => {

@@ -21,7 +21,8 @@ export const SCENARIOS = {
   },
   'ball-array': {
     title: 'Ball array',
-    blurb: 'A row of independent balls, plate offsets r_plate sampled uniformly in [0, 1): the paper\'s sweep made visible. ' +
+    blurb: 'Independent balls in rows, each on its own plate, plate offsets r_plate sampled uniformly in [0, 1): the paper\'s sweep made visible ' +
+      '(magenta: a ball that halted or fell through). ' +
       'Only the floating-point representation differs between balls.',
     params: ['naive', 'n', 'e', 'g', 'seed', 'speed'],
     defaults: { naive: 'halt', n: 100, e: 0.5, g: 1, seed: 1, speed: 0.5 },

@@ -4,6 +4,7 @@
 // colour, the pair of a failure in another.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { ballGrid, BALL_SPACING, ROW_HEIGHT } from '../model/ball-layout.js';
 
 const COLORS = {
   base: [new THREE.Color(0x7aa2f7), new THREE.Color(0x73daca)], // naive, stable
@@ -118,10 +119,13 @@ export class SplitView {
         edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
         p.extras.push(edges);
       } else {
-        const width = 2 * n;
-        const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: COLORS.plate, roughness: 0.8 }));
-        plate.position.set(width / 2 - 1, 0, -0.03);
-        p.extras.push(plate);
+        const { cols, rows } = ballGrid(n);  // a plate under each row of balls
+        const width = BALL_SPACING * cols;
+        for (let r = 0; r < rows; r++) {
+          const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: COLORS.plate, roughness: 0.8 }));
+          plate.position.set(width / 2 - 1, 0, -0.03 - ROW_HEIGHT * r);
+          p.extras.push(plate);
+        }
       }
       for (const x of p.extras) p.scene.add(x);
     }
@@ -143,9 +147,12 @@ export class SplitView {
       dir = dim === 2 ? new THREE.Vector3(0, 0, 1) : new THREE.Vector3(0.55, -1, 0.6).normalize();
       cam.up.set(dim === 2 ? 0 : 0, dim === 2 ? 1 : 0, dim === 2 ? 0 : 1);
     } else {
-      const width = 2 * n;
-      center = new THREE.Vector3(width / 2 - 1, 0, n > 1 ? 0.75 : 0.6);
-      dist = Math.max(7, width * 1.05);
+      const { cols, rows } = ballGrid(n);
+      const width = BALL_SPACING * cols, height = ROW_HEIGHT * rows;
+      center = new THREE.Vector3(width / 2 - 1, 0, n > 1 ? 1 - height / 2 - 0.25 : 0.6);
+      // the rows fit the pane: the narrower of the two fields of view decides
+      const tan = Math.tan((cam.fov * Math.PI) / 360);
+      dist = Math.max(7, 1.05 * Math.max(width / (2 * tan * Math.max(0.2, cam.aspect)), height / (2 * tan)));
       dir = new THREE.Vector3(0, -1, 0.12).normalize();
       cam.up.set(0, 0, 1);
     }
@@ -157,7 +164,7 @@ export class SplitView {
     this.controls.update();
   }
 
-  /** Draw a pane's frame: positions (Float32Array), overlap flags, failure pair. */
+  /** Draw a pane's frame: positions (Float32Array), flags (1 overlaps, 2 a failed ball), failure pair. */
   update(k, frame) {
     const p = this.panes[k];
     if (!p.mesh || !frame) return;
@@ -166,7 +173,7 @@ export class SplitView {
     const n = Math.min(p.n, pos.length / 3);
     const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? COLORS.failure
-      : frame.flags[i] ? COLORS.overlap : COLORS.base[k]);
+      : frame.flags[i] === 2 ? COLORS.failure : frame.flags[i] ? COLORS.overlap : COLORS.base[k]);
     if (p.mesh.isPoints) {
       const at = p.mesh.geometry.attributes;
       at.position.array.set(pos.subarray(0, 3 * n));

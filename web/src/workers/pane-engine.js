@@ -2,7 +2,7 @@
 // bouncing balls (one world each, so one ball halting does not stop the others). Plain module
 // (runs in a Worker and in Node tests); no DOM.
 
-const BALL_SPACING = 2; // balls drawn 2 diameters apart along x
+import { ballPosition } from '../model/ball-layout.js';
 
 export class PaneEngine {
   /** @param api loaded edpd API (loadEdpd), @param spec engineConfig() of model/scenarios.js */
@@ -79,14 +79,13 @@ export class PaneEngine {
       const st = s.status();
       const stats = s.stats();
       hashes.push(stats.stateHash);
-      positions[3 * i] = BALL_SPACING * i;
-      positions[3 * i + 1] = 0;
-      positions[3 * i + 2] = p[2] - this.plates[i]; // height of the centre above the plate
+      positions.set(ballPosition(i, n, p[2] - this.plates[i]), 3 * i); // p[2] - plate: the centre's height above its plate
       gaps[i] = p[2] - this.plates[i] - 0.5;
-      flags[i] = stats.planeOverlaps > 0 ? 1 : 0;
       counts[st.status]++;
       if (st.status === 'halted') failedAt.halted.push(stats.planeImpacts);
       if (stats.fellThrough > 0) { counts.fellThrough++; failedAt.fellThrough.push(stats.planeImpacts); }
+      // 2: this ball failed (halted or fell through), drawn like a gas's failure pair; 1: it overlaps its plate
+      flags[i] = st.status === 'halted' || stats.fellThrough > 0 ? 2 : stats.planeOverlaps > 0 ? 1 : 0;
       for (const k of Object.keys(total)) total[k] = k === 'maxOverlap' ? Math.max(total[k], stats[k]) : total[k] + stats[k];
       if (st.status !== 'running' && (!firstFailure || st.event < firstFailure.event)) firstFailure = { ...st, particles: [i, -1], ball: i };
       // the pane's clock: the slowest ball still running (finished balls stop at their own time)
