@@ -24,13 +24,11 @@ int arg_once(cli_args *a, const char *flag) {
 int arg_double(cli_args *a, const char *flag, const char *text, double lo, double hi, double *out) {
     if (!text) return arg_fail(a, "%s: needs a value (a number in [%g, %g])", flag, lo, hi);
     char *end = NULL;
-    errno = 0;
     double v = strtod(text, &end);
     if (end == text || *end != 0 || isnan(v))
         return arg_fail(a, "%s: '%s' is not a number (allowed: [%g, %g])", flag, text, lo, hi);
-    /* strtod's ERANGE is not checked: an overflow gives inf (out of range), an underflow (1e-320) a valid tiny value */
-    if (isinf(v))
-        return arg_fail(a, "%s: %s is out of range (allowed: [%g, %g])", flag, text, lo, hi);
+    /* strtod's ERANGE is not an error here: an overflow gives inf, which fails the range test, and
+     * an underflow (1e-320) is a valid tiny value */
     if (v < lo || v > hi) return arg_fail(a, "%s: %s is out of range (allowed: [%g, %g])", flag, text, lo, hi);
     *out = v;
     return 1;

@@ -1,10 +1,9 @@
 // The run definition in the URL hash: versioned, readable, and parsed as untrusted input.
 //   #v=1&scenario=ball&naive=halt&e=0.5&g=1&plate=0.763774618976614&speed=0.5&t=0
 // Every value is checked against the schema below: unknown keys are ignored, a key given twice or
-// one of another scenario is warned about, out-of-range
-// values are clamped with a warning naming the field, malformed values fall back to the default
-// with a warning, over-long hashes and absurd N are refused. Nothing is evaluated or turned
-// into HTML. No DOM.
+// one of another scenario is warned about, out-of-range values are clamped with a warning naming
+// the field, malformed values fall back to the default with a warning, over-long hashes and absurd
+// N are refused. Nothing is evaluated or turned into HTML. No DOM.
 
 import { SCENARIO_IDS, NAIVE_VARIANTS, SCENARIOS, defaultState } from './scenarios.js';
 
