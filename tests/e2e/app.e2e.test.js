@@ -365,6 +365,31 @@ test('without WebGL the panes say so and both runs go on (counters, plots, failu
   await page.close();
 });
 
+test('z zooms both panes to the pair at which the naive detector halted, and z again shows the whole box', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&n=400&phi=0.65&seed=2&t=6&paused=1');  // naive-halt stops at t = 4.517
+  await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'halted' && window.edpdApp.model.jumpTo === null, null, { timeout: 60000 });
+  await page.waitForSelector('#zoom:not([hidden])');
+  const target = () => page.evaluate(() => window.edpdApp.view.controls.target.toArray());
+  const whole = await target();
+  await page.keyboard.press('z');
+  const pair = await page.evaluate(() => {
+    const f = window.edpdApp.model.panes[0].frame;
+    const [i, j] = f.status.particles;
+    return [[f.positions[3 * i], f.positions[3 * i + 1]], [f.positions[3 * j], f.positions[3 * j + 1]], f.box];
+  });
+  const zoomed = await target();
+  for (let k = 0; k < 2; k++) {  // the pair's midpoint, by the minimum image
+    const d = pair[1][k] - pair[0][k], L = pair[2][k];
+    expect(zoomed[k]).toBeCloseTo(pair[0][k] + (d - L * Math.round(d / L)) / 2, 4);
+  }
+  expect(await page.textContent('#zoom')).toMatch(/Whole box/);
+  expect(await page.getAttribute('#zoom', 'title')).toMatch(/halted \(/);
+  await page.keyboard.press('z');
+  expect(await target()).toEqual(whole);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the built page carries a Content-Security-Policy without inline script or eval', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&n=500&dim=2&phi=0.4');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');

@@ -8,6 +8,7 @@ import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
+import { failureSite } from '../../web/src/model/failure-site.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs, cliCommand, scenarioBlurb } from '../../web/src/model/scenarios.js';
@@ -481,4 +482,24 @@ test('the command line of a pane: the native run with the same configuration, to
     'build/edpd run --scenario granular --detector stable --dim 2 --n 2000 --packing-fraction 0.6 --restitution 0.5 --tc 1e-9 --elastic-until 20 --seed 7 --time 25 --json');
   expect(paneConfigs({ ...gas, eq: 20 }).map((c) => c.config.elasticUntil)).toEqual([20, 20]);
   expect(paneConfigs(gas).map((c) => 'elasticUntil' in c.config)).toEqual([false, false]);
+});
+
+describe('failure site (where the view zooms)', () => {
+  const frame = (pos, extra) => ({ n: pos.length / 3, dim: 3, box: [10, 10, 10], positions: Float64Array.from(pos), flags: new Uint8Array(pos.length / 3), status: { status: 'running' }, ...extra });
+  test('a halted pair: its midpoint, by the minimum image across the periodic boundary', () => {
+    const f = frame([0.2, 5, 5, 3, 3, 3, 9.4, 5, 5], { status: { status: 'halted', reason: 'overlap-approaching', particles: [0, 2] } });
+    const s = failureSite(f);
+    expect(s.particles).toEqual([0, 2]);
+    expect(s.point[0]).toBeCloseTo(-0.2, 12);  // 0.2 and 9.4 touch across x = 0 (9.4 is -0.6 by the minimum image)
+    expect(s.point.slice(1)).toEqual([5, 5]);
+    expect(s.what).toMatch(/halted \(overlap-approaching\)/);
+  });
+  test('no halt: the first overlapping particle and the nearest other one; nothing when nothing overlaps', () => {
+    const f = frame([1, 1, 1, 5, 5, 5, 1.5, 1, 1, 9, 9, 9]);
+    expect(failureSite(f)).toBeNull();
+    f.flags.set([1, 0, 1, 1]);
+    expect(failureSite(f).particles).toEqual([0, 2]);
+    expect(failureSite(f).point).toEqual([1.25, 1, 1]);
+    expect(failureSite(null)).toBeNull();
+  });
 });

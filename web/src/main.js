@@ -7,6 +7,7 @@ import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
+import { failureSite } from './model/failure-site.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
 import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
 import { Controls } from './view/controls.js';
@@ -192,6 +193,7 @@ function updateDom() {
     $(`label-${k}`).textContent = k === 0 ? `${p.detector}` : 'stable';
   });
   $('counter-head-0').textContent = a.detector;
+  updateZoomButton();
   const tbody = $('counters').tBodies[0];
   if (tbody.rows.length !== COUNTERS.length) {
     tbody.replaceChildren(...COUNTERS.map(([name]) => {
@@ -290,6 +292,29 @@ function download(name, type, data) {
 
 function fileStem() { return `edpd-${model.state.scenario}-t${fmt(model.target, 6)}`; }
 
+// ---- zoom to the failure -----------------------------------------------------------------
+/** In a gas of thousands the failed pair is two dots: move the shared camera to it, so that the
+ * stable pane shows the same spot without the overlap. Again: the whole box. */
+function toggleZoom() {
+  if (view.zoomed) { view.fitAll(); updateZoomButton(); return; }
+  const site = model.state.scenario.startsWith('ball') ? null : failureSite(model.panes[0].frame);
+  if (!site) {
+    warnings.push({ field: 'zoom', message: 'nothing to zoom to: the naive pane has not halted and has no overlapping pair' });
+    showWarnings();
+    return;
+  }
+  view.focus(site.point, 8);
+  $('zoom').title = `${site.what}: particles ${site.particles.filter((i) => i >= 0).join(' and ')}`;
+  updateZoomButton();
+}
+function updateZoomButton() {
+  const b = $('zoom');
+  const failed = !model.state.scenario.startsWith('ball') && failureSite(model.panes[0].frame) !== null;
+  b.hidden = !failed && !view.zoomed;
+  b.textContent = view.zoomed ? 'Whole box (z)' : 'Zoom to the failure (z)';
+}
+$('zoom').onclick = toggleZoom;
+
 // ---- buttons and keys --------------------------------------------------------------------
 $('play').onclick = () => { model.toggle(); updatePlay(); };
 $('step').onclick = () => { model.step(); updatePlay(); };
@@ -314,6 +339,7 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 'r') $('reset').click();
   else if (e.key === 'l') copyLink();
   else if (e.key === 'f') toggleFullscreen();
+  else if (e.key === 'z') toggleZoom();
   else if (e.key === '?') setHelp(help.hidden);
   else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });

@@ -23,6 +23,8 @@ export class NoGLView {
   render() { this.dirty = false; }
   rebuild() {}
   resize() {}
+  focus() {}
+  fitAll() {}
   /** No picture to export. */
   toPNG() { return null; }
 }

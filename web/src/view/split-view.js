@@ -130,6 +130,7 @@ export class SplitView {
       for (const x of p.extras) p.scene.add(x);
     }
     this.fit({ kind, n, box, dim });
+    this.zoomed = false;
     this.dirty = true;
   }
 
@@ -162,6 +163,28 @@ export class SplitView {
     cam.updateProjectionMatrix();
     this.controls.target.copy(center);
     this.controls.update();
+  }
+
+  /** Look at point from `dist` away, keeping the direction the user has turned the camera to. The
+   * near plane cuts the gas 1 sigma in front of the point, so that in 3-D the particles between
+   * the camera and a pair inside the box do not hide it (a cutaway). */
+  focus(point, dist) {
+    const cam = this.camera, target = new THREE.Vector3(...point);
+    const dir = cam.position.clone().sub(this.controls.target).normalize();
+    cam.position.copy(target).addScaledVector(dir, dist);
+    cam.near = Math.max(0.01, dist - 1.0);
+    cam.updateProjectionMatrix();
+    this.controls.target.copy(target);
+    this.controls.update();
+    this.zoomed = true;
+    this.dirty = true;
+  }
+
+  /** The whole box (or row of balls) again. */
+  fitAll() {
+    if (this.lastSetup) this.fit(this.lastSetup);
+    this.zoomed = false;
+    this.dirty = true;
   }
 
   /** Draw a pane's frame: positions (Float32Array), flags (1 overlaps, 2 a failed ball), failure pair. */

@@ -1,0 +1,46 @@
+// Where to look in a gas pane: the pair at which a naive detector halted, or else an overlapping
+// pair (naive-miss lets particles pass through each other, naive-rewind leaves overlaps behind).
+// In a gas of thousands the two magenta or orange particles are hard to find by eye; the view
+// zooms to this point. Plain module, no DOM.
+
+/** The minimum image of b seen from a (periodic box). */
+function imageNear(a, b, box, dim) {
+  const out = [b[0], b[1], b[2]];
+  for (let k = 0; k < dim; k++) out[k] = a[k] + (b[k] - a[k]) - box[k] * Math.round((b[k] - a[k]) / box[k]);
+  return out;
+}
+
+const at = (pos, i) => [pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]];
+
+/**
+ * A gas frame's failure site: { point: [x, y, z], particles: [i, j], what } or null when there is
+ * nothing to show (no halt, no overlap). point is the pair's midpoint by the minimum image, so a
+ * pair across the periodic boundary is shown where the two touch.
+ */
+export function failureSite(frame) {
+  if (!frame || !frame.box || !frame.positions) return null;
+  const { positions: pos, box, dim, n } = frame;
+  const pairAt = (i, j, what) => {
+    const a = at(pos, i), b = imageNear(a, at(pos, j), box, dim);
+    return { point: a.map((x, k) => (x + b[k]) / 2), particles: [i, j], what };
+  };
+  const st = frame.status;
+  if (st && st.status === 'halted' && st.particles && st.particles[0] >= 0) {
+    const [i, j] = st.particles;
+    return j >= 0 ? pairAt(i, j, `the pair at which the detector halted (${st.reason})`)
+      : { point: at(pos, i), particles: [i, -1], what: `the particle at which the detector halted (${st.reason})` };
+  }
+  // an overlapping pair: the first flagged particle and the flagged one nearest to it
+  const flagged = [];
+  for (let i = 0; i < n; i++) if (frame.flags[i]) flagged.push(i);
+  if (flagged.length < 2) return null;
+  const i = flagged[0];
+  const a = at(pos, i);
+  let best = -1, bestD = Infinity;
+  for (const j of flagged.slice(1)) {
+    const b = imageNear(a, at(pos, j), box, dim);
+    const d = Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+    if (d < bestD) { bestD = d; best = j; }
+  }
+  return pairAt(i, best, `an overlapping pair (${flagged.length} particles overlap)`);
+}
