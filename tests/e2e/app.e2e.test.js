@@ -81,6 +81,11 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
   expect(Math.abs(stable.time - 3)).toBeLessThan(1e-7);
   await page.waitForFunction(() => /halted: no-real-root/.test(document.getElementById('badge-0').textContent)
     && /^collapse at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 10000 });
+  // what happened, in words: why the naive ball stopped, and the stable one's rest
+  const stories = await page.textContent('#stories');
+  expect(stories).toMatch(/naive-halt stopped: .*square root in Eq\. \(12\) is of a negative number/);
+  expect(stories).toMatch(/stable: the ball came to rest at t = .* \(exact: 3\)/);
+  expect(await page.getAttribute('#badge-0', 'title')).toMatch(/Eq\. \(12\)/);
   expect(await page.isHidden('#warnings')).toBe(true);
   expect(errors).toEqual([]);
   await page.close();

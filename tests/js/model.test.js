@@ -9,6 +9,7 @@ import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
 import { failureSite } from '../../web/src/model/failure-site.js';
+import { paneStory } from '../../web/src/model/what-happened.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs, cliCommand, scenarioBlurb } from '../../web/src/model/scenarios.js';
@@ -501,5 +502,26 @@ describe('failure site (where the view zooms)', () => {
     expect(failureSite(f).particles).toEqual([0, 2]);
     expect(failureSite(f).point).toEqual([1.25, 1, 1]);
     expect(failureSite(null)).toBeNull();
+  });
+});
+
+describe('what happened (the panes explained)', () => {
+  const frame = (status, stats) => ({ status: { status: 'running', reason: null, particles: [-1, -1], ...status }, stats: { stabilizingEvents: 0, negativeDtEvents: 0, maxOverlap: 0, overlappingPairs: 0, fellThrough: 0, ...stats } });
+  test('each way a run can stop or go wrong has its sentence, with the paper\'s reason', () => {
+    const ball = defaultState('ball'), gas = defaultState('granular');
+    expect(paneStory(ball, 'naive-halt', frame({ status: 'halted', reason: 'no-real-root', time: 2.9999 }))).toMatch(/square root in Eq\. \(12\) is of a negative number/);
+    expect(paneStory(gas, 'naive-halt', frame({ status: 'halted', reason: 'overlap-approaching', time: 11.5, particles: [4, 7] }))).toMatch(/particles 4 and 7 overlap .* negative Δt/);
+    expect(paneStory(ball, 'stable', frame({ status: 'collapse', time: 2.99999998 }, { stabilizingEvents: 1972 }))).toMatch(/came to rest at t = 2\.99999998 \(exact: 3\).*1,972 stabilising impacts among them/);
+    expect(paneStory(gas, 'stable', frame({ status: 'collapse', time: 4.6 }))).toMatch(/inelastic collapse at t = 4\.6/);
+    expect(paneStory(gas, 'naive-miss', frame({}, { overlappingPairs: 14, maxOverlap: 0.95 }))).toMatch(/14 pairs now overlap by up to 0\.95 σ/);
+    expect(paneStory(ball, 'naive-miss', frame({}, { fellThrough: 1 }))).toMatch(/fell through the plate/);
+    expect(paneStory(gas, 'naive-rewind', frame({}, { negativeDtEvents: 1 }))).toMatch(/1 impact at negative Δt/);
+    expect(paneStory(gas, 'stable', frame({}, { stabilizingEvents: 8949, maxOverlap: 0 }))).toMatch(/8,949 stabilising events/);
+  });
+  test('nothing to say while nothing notable happened, nor for the ball array (its badge counts the balls)', () => {
+    expect(paneStory(defaultState('granular'), 'naive-halt', frame({}))).toBeNull();
+    expect(paneStory(defaultState('granular'), 'naive-miss', frame({}, { overlappingPairs: 3, maxOverlap: 2e-16 }))).toBeNull();  // rounding
+    expect(paneStory(defaultState('ball-array'), 'naive-halt', frame({ status: 'halted', reason: 'no-real-root' }))).toBeNull();
+    expect(paneStory(defaultState('granular'), 'stable', null)).toBeNull();
   });
 });

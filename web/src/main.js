@@ -8,6 +8,7 @@ import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
 import { failureSite } from './model/failure-site.js';
+import { paneStory } from './model/what-happened.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
 import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
 import { Controls } from './view/controls.js';
@@ -194,6 +195,7 @@ function updateDom() {
   });
   $('counter-head-0').textContent = a.detector;
   updateZoomButton();
+  updateStories();
   const tbody = $('counters').tBodies[0];
   if (tbody.rows.length !== COUNTERS.length) {
     tbody.replaceChildren(...COUNTERS.map(([name]) => {
@@ -291,6 +293,24 @@ function download(name, type, data) {
 }
 
 function fileStem() { return `edpd-${model.state.scenario}-t${fmt(model.target, 6)}`; }
+
+// ---- what happened ------------------------------------------------------------------------
+/** A sentence per pane on why a naive run stopped or went wrong and what the stable one did; also
+ * each badge's tooltip. Rewritten only when a sentence changes (screen readers, selection). */
+let storyText = '';
+function updateStories() {
+  const stories = model.panes.map((p) => (p.error ? null : paneStory(model.state, p.detector, p.frame)));
+  stories.forEach((t, k) => { $(`badge-${k}`).title = t ?? ''; });
+  const text = stories.filter(Boolean).join('\n');
+  if (text === storyText) return;
+  storyText = text;
+  $('stories').replaceChildren(...stories.filter(Boolean).map((t) => {
+    const li = document.createElement('li');
+    li.textContent = t;
+    return li;
+  }));
+  $('what-happened').hidden = text === '';
+}
 
 // ---- zoom to the failure -----------------------------------------------------------------
 /** In a gas of thousands the failed pair is two dots: move the shared camera to it, so that the
