@@ -303,8 +303,11 @@ describe('run model', () => {
     });
     m.load({ ...defaultState('elastic'), n: 500, t: 8, paused: true });
     await runUntil(m, () => m.jumpTo === null, 3000);
-    expect(partedAt).toBeGreaterThan(12);  // "a few dozen collisions per particle" (the app's text)
-    expect(partedAt).toBeLessThan(100);
+    // "a few dozen collisions per particle" (the app's text): natively, build/pane_distance 3 0.3 500 24
+    // gives 48.6 with a spread of 2.7 over 24 seeds (seed 1: 51.2); 4 spreads either side, and the
+    // frames' spacing above (the distance is sampled at frames, not at every event)
+    expect(partedAt).toBeGreaterThan(38);
+    expect(partedAt).toBeLessThan(62);
     const col = m.series.main.columns[m.series.main.names.indexOf('distance between the panes [σ]')];
     const d = col.filter((x) => x !== null);
     expect(d.length).toBeGreaterThan(20);
