@@ -317,9 +317,12 @@ function updateStories() {
  * stable pane shows the same spot without the overlap. Again: the whole box. */
 function toggleZoom() {
   if (view.zoomed) { view.fitAll(); updateZoomButton(); return; }
-  const site = model.state.scenario.startsWith('ball') ? null : failureSite(model.panes[0].frame);
+  if (view instanceof NoGLView) return;
+  const balls = model.state.scenario.startsWith('ball');
+  const site = balls ? null : failureSite(model.panes[0].frame);
   if (!site) {
-    warnings.push({ field: 'zoom', message: 'nothing to zoom to: the naive pane has not halted and has no overlapping pair' });
+    warnings.push({ field: 'zoom', message: balls ? 'z zooms to a failure in the gases; every ball is in view already'
+      : 'nothing to zoom to: the naive pane has not halted and has no overlapping pair' });
     showWarnings();
     return;
   }
@@ -330,7 +333,7 @@ function toggleZoom() {
 function updateZoomButton() {
   const b = $('zoom');
   const failed = !model.state.scenario.startsWith('ball') && failureSite(model.panes[0].frame) !== null;
-  b.hidden = !failed && !view.zoomed;
+  b.hidden = view instanceof NoGLView || (!failed && !view.zoomed);
   b.textContent = view.zoomed ? 'Whole box (z)' : 'Zoom to the failure (z)';
 }
 $('zoom').onclick = toggleZoom;
