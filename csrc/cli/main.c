@@ -266,9 +266,19 @@ static int cmd_run(cli_args *a) {
                (unsigned long long)s.plane_impacts, s.time);
         if (c.elastic_until > 0.0)
             printf("elastic sphere impacts until t = %g%s\n", c.elastic_until, equilibrate > 0.0 ? "; Z and mean free time from then on" : "");
-        if (st.state == EDPD_STATE_HALTED)
+        if (st.state == EDPD_STATE_HALTED) {
             printf("HALTED: %s at event %llu, t = %.17g (particle %d, partner %d)\n", st.reason,
                    (unsigned long long)st.event, st.time, st.particle_a, st.particle_b);
+            /* the reason in the paper's terms (Sect. 3), as the app's "What happened" says it */
+            if (strcmp(st.reason, "no-real-root") == 0)
+                printf("  why: the ball overlaps the plate by rounding and its bounces are too low to clear that\n"
+                       "       overlap: Eq. (12)'s square root is of a negative number, so the textbook detector has no\n"
+                       "       impact time (the stable one collides at the turning point, Algorithm 2)\n");
+            else if (strcmp(st.reason, "overlap-approaching") == 0)
+                printf("  why: the pair overlaps by rounding (left by an earlier impact) and approaches: the textbook\n"
+                       "       formula gives a negative dt, an impact in the past (a three-body event, Fig. 4); the\n"
+                       "       stable detector collides such a pair at once (a stabilising event, Eq. 10)\n");
+        }
         if (st.state == EDPD_STATE_COLLAPSE)
             printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
         /* Z and the mean free time are undefined under gravity or planes and before any

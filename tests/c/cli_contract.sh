@@ -65,6 +65,10 @@ expect_merge_error "$tmp/s0.json" "$tmp/s0.json"     # duplicated
 expect_merge_error "$tmp/run.json"                   # not a sweep result
 expect_merge_error /nonexistent.json
 
+# a halt is explained in the paper's terms
+"$edpd" run --scenario bouncing-ball --detector naive-halt --plate-offset 0.763774618976614 --time 4 > "$tmp/halt.txt" \
+  && grep -q "HALTED: no-real-root" "$tmp/halt.txt" && grep -q "  why: the ball overlaps the plate" "$tmp/halt.txt" && grep -q "Eq. (12)'s square root" "$tmp/halt.txt" && ok || bad "halt text: $(cat "$tmp/halt.txt")"
+
 # determinism of the CLI
 h1=$("$edpd" run --scenario elastic --detector stable --n 256 --packing-fraction 0.2 --events 5000 --json | grep state_hash)
 h2=$("$edpd" run --scenario elastic --detector stable --n 256 --packing-fraction 0.2 --events 5000 --json | grep state_hash)
