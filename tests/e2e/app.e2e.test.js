@@ -239,6 +239,17 @@ test('embed mode at the README iframe size (800 x 450) gives the whole frame to 
   expect(box.top).toBe(0);
   expect(box.width).toBe(800);
   expect(box.height).toBe(450);
+  expect(await page.isHidden('#embed-story')).toBe(true);  // nothing has happened yet
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('an embed has no side panel: why the naive run stopped is a caption over the stage', async () => {
+  const { page, errors } = await open('#v=1&scenario=ball&embed=1', server.url, { width: 800, height: 450 });
+  await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'halted', null, { timeout: 60000 });
+  await page.waitForSelector('#embed-story:not([hidden])');
+  expect(await page.textContent('#embed-story')).toMatch(/^naive-halt stopped: .*Eq\. \(12\)/);
+  expect(await page.isHidden('#what-happened')).toBe(true);  // in the hidden side panel
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -310,6 +310,9 @@ function updateStories() {
     return li;
   }));
   $('what-happened').hidden = text === '';
+  // an embed has no side panel: the naive pane's sentence becomes a caption over the stage
+  $('embed-story').textContent = stories[0] ?? '';
+  $('embed-story').hidden = !model.state.embed || !stories[0];
 }
 
 // ---- zoom to the failure -----------------------------------------------------------------
