@@ -23,7 +23,7 @@ static const char *USAGE =
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
     "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n"
-    "The detector is stable unless --detector says otherwise.\n";
+    "The detector is stable unless --detector says otherwise. Each flag may be given once.\n";
 
 static double now_seconds(void) {
     struct timespec ts;
