@@ -33,7 +33,7 @@ export function paneStory(state, detector, frame) {
       'The TC model (t_c > 0) prevents it by making impacts elastic in quick succession.';
   }
   if (detector === 'naive-miss' && (s.maxOverlap ?? 0) > 1e-9) {
-    return `naive-miss treats an impact it cannot compute (a negative Δt) as none: ${count(s.overlappingPairs ?? 0, 'pair')} now overlap by up to ${fmt(s.maxOverlap, 3)} σ — ` +
+    return `naive-miss treats an impact it cannot compute (a negative Δt) as none: ${count(s.overlappingPairs ?? 0, 'pair')} now ${(s.overlappingPairs ?? 0) === 1 ? 'overlaps' : 'overlap'} by up to ${fmt(s.maxOverlap, 3)} σ — ` +
       'particles pass through each other.';
   }
   if (detector === 'naive-miss' && s.fellThrough > 0) return 'naive-miss found no real root for the next bounce and took it for no impact: the ball fell through the plate.';
