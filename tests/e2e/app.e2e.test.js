@@ -487,6 +487,38 @@ test('accessibility: no WCAG A/AA violation on each scenario (panels and help op
   await page.close();
 });
 
+test('projector mode (p): dark ink on white in page, view and plots, remembered, and still WCAG A/AA', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&n=300&t=2&paused=1');
+  const background = () => page.evaluate(() => {
+    window.edpdApp.view.render();
+    const src = document.querySelector('#view canvas');
+    const c = document.createElement('canvas');
+    c.width = 4; c.height = 4;
+    c.getContext('2d').drawImage(src, 0, 0, 4, 4, 0, 0, 4, 4);  // a corner: background
+    return [...c.getContext('2d').getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  });
+  expect(await background()).toEqual([0x11, 0x13, 0x1c]);
+  await page.keyboard.press('p');
+  expect(await page.evaluate(() => document.body.classList.contains('projector'))).toBe(true);
+  expect(await page.getAttribute('#projector', 'aria-pressed')).toBe('true');
+  expect(await background()).toEqual([255, 255, 255]);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  // the plots were made again in the projector's colours (the naive series' dark blue)
+  await page.waitForFunction(() => window.edpdApp.plots().main.plot.series[1].stroke(window.edpdApp.plots().main.plot, 1) === '#2457c5');
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.reload();  // remembered in this browser, not in the link
+  await page.waitForFunction(() => window.edpdApp?.panes().every((p) => p.stateHash));
+  expect(await page.evaluate(() => document.body.classList.contains('projector'))).toBe(true);
+  expect(await page.evaluate(() => location.hash)).not.toMatch(/projector|theme/);
+  await page.goto(server.url + 'paper.html');
+  await page.waitForSelector('#table-fig7 tbody tr', { timeout: 30000 });
+  expect(await page.evaluate(() => document.body.className)).toMatch(/projector/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the paper sweep runs in workers with progress and ends in the table and histogram', async () => {
   const { page, errors } = await open('#v=1&scenario=ball&paused=1');
   await page.click('#sweep summary');

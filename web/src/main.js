@@ -9,6 +9,7 @@ import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
 import { failureSite } from './model/failure-site.js';
 import { paneStory } from './model/what-happened.js';
+import { palette, setTheme, storedTheme } from './view/theme.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
 import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
 import { Controls } from './view/controls.js';
@@ -40,6 +41,7 @@ $('warnings-close').onclick = () => { warnings.length = 0; showWarnings(); };
 showWarnings();
 
 // ---- model and views ---------------------------------------------------------------------
+applyTheme(storedTheme());
 const view = makeView($('view'));
 /** The WebGL view, or without WebGL a note in each pane: the runs, counters and plots go on. */
 function makeView(container) {
@@ -294,6 +296,21 @@ function download(name, type, data) {
 
 function fileStem() { return `edpd-${model.state.scenario}-t${fmt(model.target, 6)}`; }
 
+// ---- projector mode -----------------------------------------------------------------------
+/** The page's colours (CSS variables under body.projector) and the canvas colours (view/theme.js). */
+function applyTheme(name, { remember = false } = {}) {
+  const t = setTheme(name, { remember });
+  document.body.classList.toggle('projector', t.name === 'projector');
+  $('projector').setAttribute('aria-pressed', String(t.name === 'projector'));
+  return t;
+}
+function toggleTheme() {
+  applyTheme(palette().name === 'projector' ? 'dark' : 'projector', { remember: true });
+  view.applyTheme();
+  buildPlots();  // uPlot takes its colours when made; the data refill from the model's series
+}
+$('projector').onclick = toggleTheme;
+
 // ---- what happened ------------------------------------------------------------------------
 /** A sentence per pane on why a naive run stopped or went wrong and what the stable one did; also
  * each badge's tooltip. Rewritten only when a sentence changes (screen readers, selection). */
@@ -366,6 +383,7 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 'l') copyLink();
   else if (e.key === 'f') toggleFullscreen();
   else if (e.key === 'z') toggleZoom();
+  else if (e.key === 'p') toggleTheme();
   else if (e.key === '?') setHelp(help.hidden);
   else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });
@@ -419,7 +437,7 @@ requestAnimationFrame(loop);
 
 // A small read-only window onto the app for end-to-end tests and the console.
 window.edpdApp = {
-  model, sweep, view,
+  model, sweep, view, plots: () => plots,
   shareUrl,
   drawn: () => viewGeneration === model.generation && drawn.every(Boolean),
   warnings: () => warnings.map((w) => ({ ...w })),

@@ -4,12 +4,21 @@ import './style.css';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axis, logAxis, logScale } from './view/axes.js';
+import { palette, setTheme, storedTheme } from './view/theme.js';
 import { equationOfState as eosClassic, equationOfStateLiu as eosLiu, zeroCountUpperBound, perEventText } from './model/theory.js';
 
 const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
 const data = Object.fromEntries(Object.entries(files).map(([path, json]) => [path.split('/').pop().replace('.json', ''), json]));
 const $ = (id) => document.getElementById(id);
-const COLORS = ['#7aa2f7', '#73daca', '#e0af68', '#f7768e', '#bb9af7', '#9ece6a'];
+// the live app's projector mode (p there, or here) carries over: the plots take its colours when made
+setTheme(storedTheme());
+document.body.classList.toggle('projector', palette().name === 'projector');
+const COLORS = palette().series;
+window.addEventListener('keydown', (e) => {
+  if (e.key !== 'p' || e.ctrlKey || e.metaKey || e.altKey || e.target instanceof HTMLInputElement) return;
+  setTheme(palette().name === 'projector' ? 'dark' : 'projector', { remember: true });
+  location.reload();
+});
 
 /** A uPlot chart that stays as wide as its box when the window changes (the box may shrink:
  * .plot has min-width 0). */
@@ -51,7 +60,7 @@ if (!data.fig7) {
   plot({
     title: 'naive-halt: impacts before the halt (share of all samples)', width: width($('plot-fig7')), height: 220, legend: { live: false },
     scales: { x: { time: false } }, axes: [axis('impacts before the halt'), axis('share of samples')],
-    series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: COLORS[0], fill: 'rgba(122,162,247,0.5)', paths: uPlot.paths.bars({ size: [0.8, 20] }) }],
+    series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: COLORS[0], fill: palette().fills[0], paths: uPlot.paths.bars({ size: [0.8, 20] }) }],
   }, [xs, xs.map((i) => halt.events_at_halt_histogram[i] / halt.samples)], $('plot-fig7'));
 
   // ---- Fig. 3 ----------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 // uPlot axis options shared by the live plots and the Paper page (plain data, no DOM).
 import { logTicks, labelledGrid, logRange } from './ticks.js';
+import { palette } from './theme.js';
 
-/** A linear axis with its label (units in brackets) in the app's colours. */
+/** A linear axis with its label (units in brackets) in the current theme's colours. */
 export function axis(label, extra = {}) {
-  return { label, stroke: '#c0caf5', grid: { stroke: 'rgba(192,202,245,0.08)' }, ticks: { stroke: 'rgba(192,202,245,0.2)' }, ...extra };
+  const c = palette();
+  return { label, stroke: c.fg, grid: { stroke: c.grid }, ticks: { stroke: c.tick }, ...extra };
 }
 
 /** A log axis: plain tick labels below 0.01, grid lines and tick marks only where there is a

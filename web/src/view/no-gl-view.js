@@ -24,6 +24,7 @@ export class NoGLView {
   rebuild() {}
   resize() {}
   focus() {}
+  applyTheme() {}
   fitAll() {}
   /** No picture to export. */
   toPNG() { return null; }

@@ -3,9 +3,9 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { HIST_HALF } from '../edpd.js';
 import { axis, logAxis, logScale, settledRange } from './axes.js';
+import { palette } from './theme.js';
 
-const PANE_COLORS = ['#7aa2f7', '#73daca'];
-const THEORY = '#e0af68';
+// colours are read from the theme when a plot is made: a theme switch rebuilds the plots
 
 function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.max(140, Math.min(240, el.clientWidth * 0.6)) }; }
 
@@ -14,6 +14,7 @@ export class SeriesPlot {
   constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false }) {
     this.el = el;
     this.x = x;
+    const c = palette();
     const opts = {
       title,
       ...size(el),
@@ -21,9 +22,9 @@ export class SeriesPlot {
       axes: [axis(x), logY ? logAxis(y) : axis(y)],
       series: [
         { label: x },
-        { label: labels[0], stroke: PANE_COLORS[0], width: 1.5, spanGaps: false },
-        { label: labels[1], stroke: PANE_COLORS[1], width: 1.5, spanGaps: false },
-        { label: theoryLabel, stroke: THEORY, width: 1.5, dash: [6, 4] },
+        { label: labels[0], stroke: c.panes[0], width: 1.5, spanGaps: false },
+        { label: labels[1], stroke: c.panes[1], width: 1.5, spanGaps: false },
+        { label: theoryLabel, stroke: c.theory, width: 1.5, dash: [6, 4] },
       ],
       legend: { live: false },
     };
@@ -44,7 +45,7 @@ export class DistancePlot {
       ...size(el),
       scales: { x: { time: false }, y: logScale() },
       axes: [axis(x), logAxis('RMS distance [σ]')],
-      series: [{ label: x }, { label: 'naive − stable, RMS over particles', stroke: '#c0caf5', width: 1.5, spanGaps: false }],
+      series: [{ label: x }, { label: 'naive − stable, RMS over particles', stroke: palette().fg, width: 1.5, spanGaps: false }],
       legend: { live: false },
     }, [[], []], el);
     new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
@@ -62,6 +63,7 @@ export class HistogramPlot {
     const xs = Array.from({ length: 2 * HIST_HALF + 1 }, (_, i) => i - HIST_HALF);
     this.xs = xs;
     const bars = uPlot.paths.bars({ size: [0.45, 12], align: 0 });
+    const c = palette();
     this.plot = new uPlot({
       title: 'Impact separation (paper Fig. 3)',
       ...size(el),
@@ -69,8 +71,8 @@ export class HistogramPlot {
       axes: [axis('(|r_ij| − σ) [spacing of doubles at σ]'), axis('fraction of collisions')],
       series: [
         { label: 'separation' },
-        { label: 'naive', stroke: PANE_COLORS[0], fill: 'rgba(122,162,247,0.35)', paths: bars },
-        { label: 'stable', stroke: PANE_COLORS[1], fill: 'rgba(115,218,202,0.35)', paths: bars },
+        { label: 'naive', stroke: c.panes[0], fill: c.fills[0], paths: bars },
+        { label: 'stable', stroke: c.panes[1], fill: c.fills[1], paths: bars },
       ],
       legend: { live: false },
     }, [xs, xs.map(() => 0), xs.map(() => 0)], el);
@@ -100,7 +102,7 @@ export class SweepPlot {
       ...size(el),
       scales: { x: { time: false } },
       axes: [axis('impacts before the halt'), axis('share of samples')],
-      series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: PANE_COLORS[0], fill: 'rgba(122,162,247,0.5)', paths: bars }],
+      series: [{ label: 'impacts' }, { label: 'naive-halt', stroke: palette().panes[0], fill: palette().fills[0], paths: bars }],
       legend: { live: false },
     }, [xs, xs.map(() => 0)], el);
     new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);

@@ -5,15 +5,20 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ballGrid, BALL_SPACING, ROW_HEIGHT } from '../model/ball-layout.js';
+import { palette } from './theme.js';
 
-const COLORS = {
-  base: [new THREE.Color(0x7aa2f7), new THREE.Color(0x73daca)], // naive, stable
-  overlap: new THREE.Color(0xff9e3b),
-  failure: new THREE.Color(0xff3bd4),
-  plate: new THREE.Color(0x9aa5ce),
-  box: new THREE.Color(0x565f89),
-};
-const BACKGROUND = 0x11131c;
+/** The scene's colours from the theme (view/theme.js): panes (naive, stable), overlap, failure, plate, box. */
+function sceneColors() {
+  const s = palette().scene;
+  return {
+    background: s.background,
+    base: s.panes.map((c) => new THREE.Color(c)),
+    overlap: new THREE.Color(s.overlap),
+    failure: new THREE.Color(s.failure),
+    plate: new THREE.Color(s.plate),
+    box: new THREE.Color(s.box),
+  };
+}
 
 // Above this many particles per pane each particle is a sphere impostor: one point sprite, shaded
 // as a ball of diameter 1 (sigma) in its fragment shader, instead of an icosahedron. Measured with
@@ -73,7 +78,8 @@ export class SplitView {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.setScissorTest(true);
-    this.renderer.setClearColor(BACKGROUND);
+    this.colors = sceneColors();
+    this.renderer.setClearColor(this.colors.background);
     this.canvas = this.renderer.domElement;
     this.canvas.setAttribute('aria-label', 'Particles: naive detector on the left, stable detector on the right');
     this.canvas.tabIndex = 0;
@@ -108,21 +114,21 @@ export class SplitView {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
       p.extras = [];
-      const mesh = n > this.impostorsAbove ? makeImpostors(n, COLORS.base[p.k]) : makeSpheres(n, COLORS.base[p.k]);
+      const mesh = n > this.impostorsAbove ? makeImpostors(n, this.colors.base[p.k]) : makeSpheres(n, this.colors.base[p.k]);
       mesh.frustumCulled = false;
       p.n = n;
       p.mesh = mesh;
       p.scene.add(mesh);
       if (kind === 'gas') {
         const size = dim === 2 ? [box[0], box[1], 0.02] : box;
-        const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...size)), new THREE.LineBasicMaterial({ color: COLORS.box }));
+        const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...size)), new THREE.LineBasicMaterial({ color: this.colors.box }));
         edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
         p.extras.push(edges);
       } else {
         const { cols, rows } = ballGrid(n);  // a plate under each row of balls
         const width = BALL_SPACING * cols;
         for (let r = 0; r < rows; r++) {
-          const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: COLORS.plate, roughness: 0.8 }));
+          const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: this.colors.plate, roughness: 0.8 }));
           plate.position.set(width / 2 - 1, 0, -0.03 - ROW_HEIGHT * r);
           p.extras.push(plate);
         }
@@ -195,8 +201,9 @@ export class SplitView {
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
     const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
-    const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? COLORS.failure
-      : frame.flags[i] === 2 ? COLORS.failure : frame.flags[i] ? COLORS.overlap : COLORS.base[k]);
+    const C = this.colors;
+    const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
+      : frame.flags[i] === 2 ? C.failure : frame.flags[i] ? C.overlap : C.base[k]);
     if (p.mesh.isPoints) {
       const at = p.mesh.geometry.attributes;
       at.position.array.set(pos.subarray(0, 3 * n));
@@ -236,6 +243,14 @@ export class SplitView {
       this.renderer.setScissor(k * half, 0, half, h);
       this.renderer.render(p.scene, this.camera);
     });
+  }
+
+  /** The theme's colours (view/theme.js) for the background and a rebuild of the particles. */
+  applyTheme() {
+    this.colors = sceneColors();
+    this.renderer.setClearColor(this.colors.background);
+    this.rebuild();
+    this.dirty = true;
   }
 
   /** Rebuilds the particles (after impostorsAbove changed) and redraws the last frames. */
