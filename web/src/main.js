@@ -308,6 +308,12 @@ function toggleTheme() {
   applyTheme(palette().name === 'projector' ? 'dark' : 'projector', { remember: true });
   view.applyTheme();
   buildPlots();  // uPlot takes its colours when made; the data refill from the model's series
+  if (sweepPlot) {  // the sweep's histogram, drawn once when the sweep ended
+    sweepPlot.destroy();
+    $('plot-sweep').replaceChildren();
+    sweepPlot = new SweepPlot($('plot-sweep'));
+    if (sweep.results['naive-halt']) sweepPlot.setData(sweep.results['naive-halt']);
+  }
 }
 $('projector').onclick = toggleTheme;
 

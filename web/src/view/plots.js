@@ -112,4 +112,6 @@ export class SweepPlot {
     const total = result.samples || 1;
     this.plot.setData([this.xs, this.xs.map((i) => result.histogram[i] / total)]);
   }
+
+  destroy() { this.plot.destroy(); }
 }
