@@ -400,6 +400,8 @@ test('z zooms both panes to the pair at which the naive detector halted, and z a
   }
   expect(await page.textContent('#zoom')).toMatch(/Whole box/);
   expect(await page.getAttribute('#zoom', 'title')).toMatch(/halted \(/);
+  await page.keyboard.press('p');  // projector mode keeps the camera where it was
+  expect(await target()).toEqual(zoomed);
   await page.keyboard.press('z');
   expect(await target()).toEqual(whole);
   expect(errors).toEqual([]);

@@ -249,7 +249,15 @@ export class SplitView {
   applyTheme() {
     this.colors = sceneColors();
     this.renderer.setClearColor(this.colors.background);
+    // the camera as the user left it (turned, zoomed to a failure): a rebuild would fit it anew
+    const cam = this.camera, pos = cam.position.clone(), target = this.controls.target.clone(), near = cam.near, zoomed = this.zoomed;
     this.rebuild();
+    cam.position.copy(pos);
+    cam.near = near;
+    cam.updateProjectionMatrix();
+    this.controls.target.copy(target);
+    this.controls.update();
+    this.zoomed = zoomed;
     this.dirty = true;
   }
 
