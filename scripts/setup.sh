@@ -6,6 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
+# ---- Node.js: Vite 7 needs 20.19+ (or 22.12+); older ones fail later with obscure errors ---
+if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) || (a === 20 && b >= 19) ? 0 : 1)' 2>/dev/null; then
+  echo "edpd setup: Node.js 20.19 or newer is needed (22.12+ on the 22 line); found $(node --version 2>/dev/null || echo 'no node')." >&2
+  echo "  Debian 12 ships Node 18: install a newer one (e.g. the nodejs package of Debian 13, or NodeSource's)." >&2
+  exit 1
+fi
+
 # ---- system packages -------------------------------------------------------------------
 need=()
 command -v cmake >/dev/null || need+=(cmake)
