@@ -519,7 +519,8 @@ describe('what happened (the panes explained)', () => {
     expect(paneStory(gas, 'naive-miss', frame({}, { overlappingPairs: 14, maxOverlap: 0.95 }))).toMatch(/14 pairs now overlap by up to 0\.95 σ/);
     expect(paneStory(gas, 'naive-miss', frame({}, { overlappingPairs: 1, maxOverlap: 0.0145 }))).toMatch(/1 pair now overlaps by up to 0\.0145 σ/);
     expect(paneStory(ball, 'naive-miss', frame({}, { fellThrough: 1 }))).toMatch(/fell through the plate/);
-    expect(paneStory(gas, 'naive-rewind', frame({}, { negativeDtEvents: 1 }))).toMatch(/1 impact at negative Δt/);
+    expect(paneStory(gas, 'naive-rewind', frame({}, { negativeDtEvents: 1 }))).toMatch(/1 impact at negative Δt .*the clock ran backwards\.$/);
+    expect(paneStory(gas, 'naive-rewind', frame({}, { negativeDtEvents: 69, maxOverlap: 0.6 }))).toMatch(/69 impacts .* overlaps followed \(deepest now 0\.6 σ\)/);
     expect(paneStory(gas, 'stable', frame({}, { stabilizingEvents: 8949, maxOverlap: 0 }))).toMatch(/8,949 stabilising events/);
   });
   test('nothing to say while nothing notable happened, nor for the ball array (its badge counts the balls)', () => {

@@ -38,8 +38,8 @@ export function paneStory(state, detector, frame) {
   }
   if (detector === 'naive-miss' && s.fellThrough > 0) return 'naive-miss found no real root for the next bounce and took it for no impact: the ball fell through the plate.';
   if (detector === 'naive-rewind' && s.negativeDtEvents > 0) {
-    return `naive-rewind executed ${count(s.negativeDtEvents, 'impact')} at negative Δt: the clock ran backwards, ` +
-      `and overlaps followed (deepest now ${fmt(s.maxOverlap ?? 0, 3)} σ).`;
+    return `naive-rewind executed ${count(s.negativeDtEvents, 'impact')} at negative Δt (pairs that already overlapped and approached): ` +
+      `the clock ran backwards${(s.maxOverlap ?? 0) > 1e-9 ? `, and overlaps followed (deepest now ${fmt(s.maxOverlap, 3)} σ)` : ''}.`;
   }
   if (detector === 'stable' && s.stabilizingEvents > 0) {
     return `stable: ${count(s.stabilizingEvents, 'stabilising event')} so far — overlapping pairs that approached were collided at once (Eq. 10), ` +
