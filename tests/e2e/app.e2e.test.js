@@ -286,6 +286,9 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
   await page.waitForFunction(() => window.edpdApp.model.series.main.length > 3, null, { timeout: 30000 });
   await page.click('#export summary');
+  // the course-page snippet embeds this run from t = 0, and its link opens it in embed mode
+  const snippet = await page.inputValue('#embed-code');
+  expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=1&amp;scenario=elastic&amp;.*n=200.*&amp;t=0&amp;embed=1" width="800" height="450" .*allowfullscreen><\/iframe>$/);
   const grab = async (id) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
     const chunks = [];

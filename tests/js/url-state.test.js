@@ -1,5 +1,5 @@
 // The URL codec: a schema with types, ranges and defaults; untrusted input never throws.
-import { parseHash, encodeState, FIELDS, MAX_HASH_LENGTH, fieldsOf } from '../../web/src/model/url-state.js';
+import { parseHash, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf } from '../../web/src/model/url-state.js';
 import { defaultState, SCENARIO_IDS } from '../../web/src/model/scenarios.js';
 
 test('defaults: empty hash gives the bouncing ball with no warnings', () => {
@@ -159,4 +159,16 @@ test('a key of another scenario is warned about, not silently dropped', () => {
   expect(r.warnings.find((w) => w.field === 'n').message).toMatch(/Bouncing ball.*Ball array/);
   // the app's own links never carry such keys
   for (const id of SCENARIO_IDS) expect(parseHash(encodeState(defaultState(id))).warnings).toEqual([]);
+});
+
+test('the embed snippet is this run from t = 0 in embed mode, and the link inside it parses back to the run', () => {
+  const s = { ...defaultState('granular'), naive: 'miss', n: 500, t: 11.5, paused: true };
+  const html = embedSnippet('https://x.edu/edpd/', s, 'Granular gas');
+  expect(html).toMatch(/^<iframe src="https:\/\/x\.edu\/edpd\/#v=1&amp;scenario=granular&amp;naive=miss&amp;.*&amp;embed=1" width="800" height="450"/);
+  expect(html).toMatch(/title="Granular gas: naive-miss vs stable event detection \(edpd\)"/);
+  const src = html.match(/src="([^"]*)"/)[1].replace(/&amp;/g, '&');
+  const back = parseHash(src.slice(src.indexOf('#')));
+  expect(back.warnings).toEqual([]);
+  expect(back.state).toEqual({ ...s, t: 0, paused: false, embed: true });
+  expect(embedSnippet('/"><script>', s, 'x"y')).not.toMatch(/<script>|x"y/);  // attributes stay attributes
 });

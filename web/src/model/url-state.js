@@ -146,3 +146,17 @@ export function encodeState(state) {
   }
   return '#' + parts.join('&');
 }
+
+/** HTML text (&, <, >, ") made safe inside an attribute. */
+const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The <iframe> that embeds this run in a course page (the README's snippet, for this run): the
+ * same scenario and parameters from t = 0, playing, in embed mode. base: the page's address
+ * without its hash.
+ */
+export function embedSnippet(base, state, title) {
+  const src = base + encodeState({ ...state, t: 0, paused: false, embed: true });
+  return `<iframe src="${attr(src)}" width="800" height="450" style="border:0" ` +
+    `title="${attr(`${title}: naive-${state.naive} vs stable event detection (edpd)`)}" loading="lazy" allowfullscreen></iframe>`;
+}
