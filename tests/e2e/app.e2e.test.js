@@ -405,6 +405,8 @@ test('z zooms both panes to the pair at which the naive detector halted, and z a
   expect(await page.getAttribute('#zoom', 'title')).toMatch(/halted \(/);
   await page.keyboard.press('p');  // projector mode keeps the camera where it was
   expect(await target()).toEqual(zoomed);
+  await page.keyboard.press('p');  // and back: the browser profile (and its localStorage) is shared by the tests
+  expect(await page.evaluate(() => document.body.classList.contains('projector'))).toBe(false);
   await page.keyboard.press('z');
   expect(await target()).toEqual(whole);
   expect(errors).toEqual([]);
@@ -494,6 +496,7 @@ test('accessibility: no WCAG A/AA violation on each scenario (panels and help op
 
 test('projector mode (p): dark ink on white in page, view and plots, remembered, and still WCAG A/AA', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&n=300&t=2&paused=1');
+  expect(await page.evaluate(() => localStorage.getItem('edpd-theme'))).not.toBe('projector');  // no earlier test left it on
   const background = () => page.evaluate(() => {
     window.edpdApp.view.render();
     const src = document.querySelector('#view canvas');
@@ -520,6 +523,8 @@ test('projector mode (p): dark ink on white in page, view and plots, remembered,
   await page.waitForSelector('#table-fig7 tbody tr', { timeout: 30000 });
   expect(await page.evaluate(() => document.body.className)).toMatch(/projector/);
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('p');  // off again (here the page reloads): the tests share one browser profile
+  await page.waitForFunction(() => !document.body.classList.contains('projector') && localStorage.getItem('edpd-theme') === 'dark');
   expect(errors).toEqual([]);
   await page.close();
 });
