@@ -516,6 +516,7 @@ describe('what happened (the panes explained)', () => {
     expect(paneStory(gas, 'naive-halt', frame({ status: 'halted', reason: 'overlap-approaching', time: 11.5, particles: [4, 7] }))).toMatch(/particles 4 and 7 overlap .* negative Δt/);
     expect(paneStory(ball, 'stable', frame({ status: 'collapse', time: 2.99999998 }, { stabilizingEvents: 1972 }))).toMatch(/came to rest at t = 2\.99999998 \(exact: 3\).*1,972 stabilising impacts among them/);
     expect(paneStory(gas, 'stable', frame({ status: 'collapse', time: 4.6 }))).toMatch(/inelastic collapse at t = 4\.6/);
+    expect(paneStory(gas, 'naive-halt', frame({ status: 'halted', reason: 'something-new', time: 2 }))).toBe('naive-halt stopped at t = 2: something-new.');
     expect(paneStory(gas, 'naive-miss', frame({}, { overlappingPairs: 14, maxOverlap: 0.95 }))).toMatch(/14 pairs now overlap by up to 0\.95 σ/);
     expect(paneStory(gas, 'naive-miss', frame({}, { overlappingPairs: 1, maxOverlap: 0.0145 }))).toMatch(/1 pair now overlaps by up to 0\.0145 σ/);
     expect(paneStory(ball, 'naive-miss', frame({}, { fellThrough: 1 }))).toMatch(/fell through the plate/);

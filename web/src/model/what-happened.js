@@ -22,6 +22,7 @@ export function paneStory(state, detector, frame) {
     return `${detector} stopped at t = ${fmt(st.time, 10)}: particles ${st.particles[0]} and ${st.particles[1]} overlap (by rounding, left by an earlier impact) and approach each other. ` +
       'The textbook formula gives their impact a negative Δt, a time in the past (a three-body event, the paper\'s Fig. 4), so the run must stop.';
   }
+  if (st.status === 'halted') return `${detector} stopped at t = ${fmt(st.time, 10)}: ${st.reason}.`;  // a reason without its sentence yet
   if (st.status === 'collapse') {
     if (ball) {
       const exact = state.e > 0 && state.e < 1 ? ` (exact: ${fmt(ballCollapseTime(state.e, state.g), 6)})` : '';
