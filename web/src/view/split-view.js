@@ -106,10 +106,19 @@ export class SplitView {
     return { k, scene, mesh: null, extras: [] };
   }
 
-  /** Build meshes for a run: kind 'gas' or 'balls', n particles, box edges, dim. */
+  /** A new run: kind 'gas' or 'balls', n particles, box edges, dim; its meshes, the camera fitted to it. */
   setup({ kind, n, box, dim }) {
     this.kind = kind;
     this.lastSetup = { kind, n, box, dim };  // what resize() re-fits and rebuild() rebuilds
+    this.buildMeshes();
+    this.fit(this.lastSetup);
+    this.zoomed = false;
+    this.dirty = true;
+  }
+
+  /** The particles, box edges or plates of the current run, in the current colours and drawing. */
+  buildMeshes() {
+    const { kind, n, box, dim } = this.lastSetup;
     for (const p of this.panes) {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
@@ -135,9 +144,6 @@ export class SplitView {
       }
       for (const x of p.extras) p.scene.add(x);
     }
-    this.fit({ kind, n, box, dim });
-    this.zoomed = false;
-    this.dirty = true;
   }
 
   fit({ kind, n, box, dim }) {
@@ -249,24 +255,17 @@ export class SplitView {
   applyTheme() {
     this.colors = sceneColors();
     this.renderer.setClearColor(this.colors.background);
-    // the camera as the user left it (turned, zoomed to a failure): a rebuild would fit it anew
-    const cam = this.camera, pos = cam.position.clone(), target = this.controls.target.clone(), near = cam.near, zoomed = this.zoomed;
     this.rebuild();
-    cam.position.copy(pos);
-    cam.near = near;
-    cam.updateProjectionMatrix();
-    this.controls.target.copy(target);
-    this.controls.update();
-    this.zoomed = zoomed;
-    this.dirty = true;
   }
 
-  /** Rebuilds the particles (after impostorsAbove changed) and redraws the last frames. */
+  /** Rebuilds the particles (after impostorsAbove or the colours changed) and redraws the last
+   * frames; the camera stays as the user left it (turned, or zoomed to a failure). */
   rebuild() {
     if (!this.lastSetup) return;
     const frames = this.panes.map((p) => p.lastFrame);
-    this.setup(this.lastSetup);
+    this.buildMeshes();
     frames.forEach((f, k) => this.update(k, f));
+    this.dirty = true;
   }
 
   toPNG() { this.render(); return this.canvas.toDataURL('image/png'); }
