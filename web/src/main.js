@@ -2,7 +2,7 @@
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
 import { parseHash, encodeState, embedSnippet } from './model/url-state.js';
-import { defaultState, SCENARIO_IDS, SCENARIOS, scenarioBlurb } from './model/scenarios.js';
+import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
 import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
@@ -233,7 +233,7 @@ function updateDom() {
   bar.hidden = progress === null;
   if (progress !== null) bar.value = progress;
   setField($('share-url'), shareUrl());
-  setField($('embed-code'), embedSnippet(location.href.split('#')[0], model.state, SCENARIOS[model.state.scenario].title));
+  setField($('embed-code'), embedSnippet(location.href.split('#')[0], model.state));
   model.panes.forEach((p, k) => {
     // the ball array has no single native run: one field names its native form, the sweep
     const cmd = model.commandLine(k), el = $(`cli-${k}`);

@@ -6,7 +6,7 @@
 /** The minimum image of b seen from a (periodic box). */
 function imageNear(a, b, box, dim) {
   const out = [b[0], b[1], b[2]];
-  for (let k = 0; k < dim; k++) out[k] = a[k] + (b[k] - a[k]) - box[k] * Math.round((b[k] - a[k]) / box[k]);
+  for (let k = 0; k < dim; k++) out[k] = b[k] - box[k] * Math.round((b[k] - a[k]) / box[k]);
   return out;
 }
 

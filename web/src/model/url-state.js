@@ -60,10 +60,9 @@ export function parseHash(hash) {
   } catch {
     params = new URLSearchParams();
   }
-  const raw = new Map();
-  const times = new Map();
+  const raw = new Map();  // the last value of each known key
   for (const [k, v] of params) {
-    if (Object.hasOwn(FIELDS, k)) { raw.set(k, v); times.set(k, (times.get(k) ?? 0) + 1); }
+    if (Object.hasOwn(FIELDS, k)) raw.set(k, v);
     else if (k !== 'v') ignored.push(k.slice(0, 40));
   }
   if (params.has('v') && params.get('v') !== String(URL_VERSION)) {
@@ -81,7 +80,7 @@ export function parseHash(hash) {
   const own = fieldsOf(scenario);
   for (const key of raw.keys()) {
     if (own.includes(key)) {
-      const count = times.get(key);
+      const count = params.getAll(key).length;
       if (count > 1) warnings.push({ field: key, message: `given ${count} times; using the last, ${JSON.stringify(raw.get(key).slice(0, 40))}` });
       continue;
     }
@@ -155,8 +154,9 @@ const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
  * same scenario and parameters from t = 0, playing, in embed mode. base: the page's address
  * without its hash.
  */
-export function embedSnippet(base, state, title) {
+export function embedSnippet(base, state) {
   const src = base + encodeState({ ...state, t: 0, paused: false, embed: true });
+  const title = `${SCENARIOS[state.scenario].title}: naive-${state.naive} vs stable event detection (edpd)`;
   return `<iframe src="${attr(src)}" width="800" height="450" style="border:0" ` +
-    `title="${attr(`${title}: naive-${state.naive} vs stable event detection (edpd)`)}" loading="lazy" allowfullscreen></iframe>`;
+    `title="${attr(title)}" loading="lazy" allowfullscreen></iframe>`;
 }

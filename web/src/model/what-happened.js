@@ -5,7 +5,7 @@
 import { ballCollapseTime } from './theory.js';
 import { fmt } from './run-model.js';
 
-const count = (x, one, many = `${one}s`) => `${x.toLocaleString('en')} ${x === 1 ? one : many}`;
+const count = (x, one) => `${x.toLocaleString('en')} ${x === 1 ? one : `${one}s`}`;
 
 /** One sentence for pane (detector, frame) of a run with state, or null while nothing notable happened. */
 export function paneStory(state, detector, frame) {
