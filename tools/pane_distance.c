@@ -22,6 +22,11 @@ static double rms_distance(const double *a, const double *b, uint32_t n, int dim
     return sqrt(s / n);
 }
 
+static double sample_sd(double sum, double sq, int k) {
+    double m = sum / k;
+    return sqrt((sq - k * m * m) / (k - 1));
+}
+
 int main(int argc, char **argv) {
     int dim = argc > 1 ? atoi(argv[1]) : 3, seeds = argc > 4 ? atoi(argv[4]) : 5;
     double phi = argc > 2 ? atof(argv[2]) : 0.3;
@@ -34,7 +39,7 @@ int main(int argc, char **argv) {
     printf("%d-D elastic gas, phi = %g, N = %ld: collisions per particle until the naive-halt and the stable run are\n"
            "  %-6s %10s %10s %10s %10s   growth of ln(distance) per collision per particle\n", dim, phi, n, "seed", "1e-12", "1e-8", "1e-4", "0.1 sigma");
     double *ra = malloc(sizeof(double) * 3 * (size_t)n), *rb = malloc(sizeof(double) * 3 * (size_t)n);
-    double rate_sum = 0, rate_sq = 0, last_sum = 0;
+    double rate_sum = 0, rate_sq = 0, last_sum = 0, last_sq = 0;
     int rates = 0, lasts = 0;
     for (int s = 0; s < seeds; s++) {
         edpd_world *w[2];
@@ -66,13 +71,14 @@ int main(int argc, char **argv) {
             printf("   %.3f", rate);
             rate_sum += rate; rate_sq += rate * rate; rates++;
         }
-        if (next == 4) { last_sum += at[3]; lasts++; }
+        if (next == 4) { last_sum += at[3]; last_sq += at[3] * at[3]; lasts++; }
         printf("\n");
         for (int k = 0; k < 2; k++) edpd_destroy(w[k]);
     }
+    /* mean and the spread over seeds (sample standard deviation) */
     if (lasts) printf("mean: 0.1 sigma after %.1f collisions per particle", last_sum / lasts);
-    if (rates > 1) printf("; growth %.3f +- %.3f per collision per particle", rate_sum / rates,
-                          sqrt((rate_sq / rates - (rate_sum / rates) * (rate_sum / rates)) / (rates - 1)));
+    if (lasts > 1) printf(" (spread over seeds %.1f)", sample_sd(last_sum, last_sq, lasts));
+    if (rates > 1) printf("; growth %.3f (spread %.3f) per collision per particle", rate_sum / rates, sample_sd(rate_sum, rate_sq, rates));
     printf("\n");
     free(ra); free(rb);
     return 0;
