@@ -204,6 +204,16 @@ uint64_t edpd_state_hash(const edpd_world *w);
 /* Start a new measurement window for pressure_z and mean_free_time (e.g. after equilibration). */
 void edpd_reset_measurements(edpd_world *w);
 
+/* The state at the current clock as one frame of extended XYZ (read by OVITO and ASE): the
+ * particle count; a line with the box (Lattice, pbc), Time and the run (scenario, detector, seed,
+ * events, overlapping_pairs, max_overlap, status, state_hash); then per particle its species P,
+ * position, velocity, radius, mass and overlap flag (as edpd_get_overlap_flags), each double to
+ * 17 significant digits, so it reads back exactly. Like snprintf: writes at most cap bytes,
+ * NUL-terminated if cap > 0, and returns the frame's length; EDPD_XYZ_BOUND(n) bytes always
+ * suffice. Returns 0 only if its scratch memory (49 N bytes) could not be allocated. */
+#define EDPD_XYZ_BOUND(n) (1024u + 220u * (size_t)(n))
+size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
+
 /* ---- The paper's Fig. 7 experiment: many independent balls, each its own world ------------ */
 #define EDPD_SWEEP_HIST 256  /* events-at-halt histogram: bins of one event, last = overflow */
 

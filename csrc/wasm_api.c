@@ -49,6 +49,8 @@ KEEP void wasm_positions_f64(edpd_world *w, double *out) { edpd_get_positions(w,
 KEEP void wasm_velocities(edpd_world *w, double *out) { edpd_get_velocities(w, out); }
 KEEP void wasm_overlap_flags(edpd_world *w, uint8_t *out) { edpd_get_overlap_flags(w, out); }
 KEEP void wasm_box(edpd_world *w, double *out) { edpd_get_box(w, out); }
+KEEP double wasm_xyz_bound(edpd_world *w) { return (double)EDPD_XYZ_BOUND(edpd_particle_count(w)); }
+KEEP double wasm_xyz(edpd_world *w, char *buf, double cap) { return (double)edpd_write_xyz(w, buf, (size_t)cap); }
 KEEP double wasm_time(edpd_world *w) { return edpd_time(w); }
 KEEP int wasm_particle_count(edpd_world *w) { return (int)edpd_particle_count(w); }
 KEEP int wasm_hist_bins(void) { return EDPD_HIST_BINS; }

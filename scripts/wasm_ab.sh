@@ -26,8 +26,7 @@ for side in a b; do
   cp web/src/*.js "$work/$side/web/src/"
   extra_var=EDPD_EMCC_${side^^}
   (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
-     csrc/rng.c csrc/detector.c csrc/event_queue.c csrc/memory.c csrc/cells.c csrc/neighbours.c csrc/config.c \
-     csrc/scenario.c csrc/world.c csrc/diagnostics.c csrc/sweep.c csrc/wasm_api.c $flags \
+     csrc/*.c $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
 done
 cat > "$work/run.mjs" <<'JS'

@@ -5,6 +5,7 @@
 #include "bench.h"
 #include "merge.h"
 #include "sweep_json.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@ static const char *USAGE =
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
-    "             (--events K | --time T) [--json]\n"
+    "             [--dump FILE.xyz] (--events K | --time T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
@@ -39,6 +40,18 @@ static int fail(const char *msg) {
 static const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv[++a->pos] : NULL; }
 
 /* ---- run ------------------------------------------------------------------------------- */
+
+/* --dump: the final state as extended XYZ (snapshot.c); closes f. */
+static int write_dump(const edpd_world *w, FILE *f, const char *path) {
+    size_t cap = EDPD_XYZ_BOUND(edpd_particle_count(w));
+    char *text = malloc(cap);
+    size_t len = text ? edpd_write_xyz(w, text, cap) : 0;
+    int ok = len > 0 && len < cap && fwrite(text, 1, len, f) == len;
+    ok = (fclose(f) == 0) && ok;
+    free(text);
+    if (!ok) fprintf(stderr, "edpd: --dump: could not write '%s' (%s)\n", path, len > 0 && len < cap ? strerror(errno) : "out of memory");
+    return ok;
+}
 
 /* The plain run (to time t_end, or `events` events), in slices when `report` is set, so that a
  * long run says on stderr how far it got about once a second (a line of its own when stderr is
@@ -90,12 +103,17 @@ static int cmd_run(cli_args *a) {
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
+    const char *dump_path = NULL;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
         if (!arg_once(a, f)) return fail(a->error);
         if (strcmp(f, "--scenario") == 0) { value_of(a); }
         else if (strcmp(f, "--json") == 0) json = 1;
         else if (strcmp(f, "--progress") == 0) progress = 1;
+        else if (strcmp(f, "--dump") == 0) {
+            dump_path = value_of(a);
+            if (!dump_path || !*dump_path) return fail("--dump: needs a file name (the final state, extended XYZ)");
+        }
         else if (strcmp(f, "--no-progress") == 0) progress = 0;
         else if (strcmp(f, "--detector") == 0) {
             const char *v = value_of(a);
@@ -142,6 +160,14 @@ static int cmd_run(cli_args *a) {
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     if (!w) return fail(err.message);
+    /* opened before the run, so a path that cannot be written fails now, not after hours */
+    FILE *dump = NULL;
+    if (dump_path && !(dump = fopen(dump_path, "w"))) {
+        char m[1200];
+        snprintf(m, sizeof m, "--dump: cannot write '%s': %s", dump_path, strerror(errno));
+        edpd_destroy(w);
+        return fail(m);
+    }
     if (equilibrate > 0.0) {
         edpd_advance(w, equilibrate, UINT64_MAX, &err);
         edpd_reset_measurements(w);
@@ -190,7 +216,8 @@ static int cmd_run(cli_args *a) {
         stop = advance_reporting(w, have_time, equilibrate + t_end, events, ev0, progress, &err);
     }
     double wall = now_seconds() - t0;
-    if (stop == EDPD_STOP_ERROR) { edpd_destroy(w); return fail(err.message); }
+    if (stop == EDPD_STOP_ERROR) { if (dump) fclose(dump); edpd_destroy(w); return fail(err.message); }
+    if (dump && !write_dump(w, dump, dump_path)) { free(series); edpd_destroy(w); return 1; }
     edpd_stats s;
     edpd_get_stats(w, &s);
     edpd_status st = edpd_get_status(w);

@@ -227,6 +227,24 @@ class Simulation {
     return this.M.HEAPU8.slice(this.buf, this.buf + this.n);
   }
 
+  /** The state now as one frame of extended XYZ text (OVITO, ASE): box, time and run in the
+   * comment line, then per particle position, velocity, radius, mass and overlap flag to 17
+   * significant digits. Byte for byte the file `build/edpd run … --dump FILE` writes for the
+   * same run (csrc/snapshot.c writes both). */
+  xyz() {
+    this.check();
+    const cap = this.M._wasm_xyz_bound(this.w);
+    const ptr = this.M._malloc(cap);
+    if (!ptr) throw new Error(`xyz: out of memory (${cap} bytes for ${this.n} particles)`);
+    try {
+      const len = this.M._wasm_xyz(this.w, ptr, cap);
+      if (!(len > 0 && len < cap)) throw new Error(`xyz: out of memory (scratch for ${this.n} particles)`);
+      return this.M.UTF8ToString(ptr, len);
+    } finally {
+      this.M._free(ptr);
+    }
+  }
+
   box() {
     this.check();
     this.M._wasm_box(this.w, this.api.scratch);
