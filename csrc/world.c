@@ -868,6 +868,11 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
             }
         }
     }
+    if (overlap_grid_init(w) != 0) {
+        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the overlap scan of %u particles", w->n);
+        edpd_destroy(w);
+        return NULL;
+    }
     if (nl_build(w) != 0) {
         set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
         edpd_destroy(w);
@@ -891,6 +896,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->planes);
     free(w->t_last);
     cells_free(&w->cells);
+    overlap_grid_free(&w->og);
     nl_free(&w->nl);
     eq_free(&w->queue);
     free(w);

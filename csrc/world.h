@@ -64,6 +64,19 @@ void z_blocks_start(struct edpd_world *w);
 void z_blocks_cross(struct edpd_world *w);  /* the clock passed zb.end: record the edges passed */
 double z_blocks_error(const struct edpd_world *w);
 
+/* The overlap diagnostics' own grid, rebuilt from the positions at each scan: cells at least
+ * max sigma wide, so an overlapping pair is always in neighbouring cells (diagnostics.c). */
+typedef struct overlap_grid {
+    uint32_t n[3];            /* cells per axis */
+    double width[3];
+    uint32_t *start;          /* n[0] n[1] n[2] + 1 offsets into order */
+    uint32_t *order;          /* particle indices sorted by cell */
+    uint32_t *cell;           /* each particle's cell */
+    vec3 *r;                  /* each particle's position at the scan, in the box on periodic axes */
+} overlap_grid;
+int overlap_grid_init(struct edpd_world *w);  /* 0, or -1 out of memory */
+void overlap_grid_free(overlap_grid *g);
+
 struct edpd_world {
     edpd_config cfg;          /* validated copy; caller pointers cleared */
     uint32_t n;
@@ -100,6 +113,7 @@ struct edpd_world {
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
     z_blocks zb;              /* the virial and the KE integral at block edges: Z's error (last:
                                * its arrays stay out of the event loop's lines) */
+    overlap_grid og;          /* the overlap scan's own cells (diagnostics.c) */
 };
 
 /* Particle q now belongs to the cell at coordinates cc[] (index and coordinates kept in it). */
