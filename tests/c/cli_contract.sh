@@ -100,6 +100,15 @@ expect_error "--time: given twice" run --scenario granular --time 1 --time 2
 expect_error "--scenario: given twice" run --scenario granular --scenario elastic --time 1
 expect_error "--seed: given twice" sweep --scenario bouncing-ball --samples 10 --seed 1 --seed 2
 expect_error "--case: given twice" bench --case a --case b
+# --dump FILE: the final state as extended XYZ; a bad path fails before the run, a bad config leaves no file
+expect_error "--dump: needs a file name" run --scenario granular --time 1 --dump
+expect_error "--dump: given twice" run --scenario granular --time 1 --dump "$tmp/a.xyz" --dump "$tmp/b.xyz"
+expect_error "--dump: cannot write '$tmp/no/dir.xyz'" run --scenario granular --time 1 --dump "$tmp/no/dir.xyz"
+expect_error "--packing-fraction" run --scenario granular --packing-fraction 2 --time 1 --dump "$tmp/never.xyz"
+[ ! -e "$tmp/never.xyz" ] && ok || bad "--dump: a rejected run wrote its file"
+"$edpd" run --scenario granular --n 64 --events 100 --dump "$tmp/s.xyz" > /dev/null && [ "$(head -1 "$tmp/s.xyz")" = 64 ] && \
+  [ "$(wc -l < "$tmp/s.xyz")" -eq 66 ] && grep -q '^Lattice=".*" .*pbc="T T T" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:overlap:I:1 Time=' "$tmp/s.xyz" && \
+  ok || bad "--dump: an extended XYZ frame of 64 particles"
 "$edpd" run --scenario granular --n 64 --time 1e-320 > /dev/null && ok || bad "a tiny --time (1e-320, an underflow of strtod) is a valid time"
 expect_error "--samples" sweep --scenario bouncing-ball --detector stable
 expect_error "--samples" sweep --scenario bouncing-ball --samples 0 --detector stable

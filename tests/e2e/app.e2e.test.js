@@ -5,7 +5,8 @@ import { launch } from './browser.js';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -145,7 +146,15 @@ test('each pane names its native command line, and that run ends in the same sta
     for (const [k, cmd] of cmds.entries()) {
       expect(cmd).toMatch(/^build\/edpd run --scenario \S+ --detector (naive-\w+|stable) .* --time [0-9.e-]+ --json$/);
       if (hash.includes('eq=1.5')) expect(cmd).toContain(' --elastic-until 1.5 ');
-      expect((await run(cmd)).state_hash).toBe(hashes[k]);
+      // the pane's particles (XYZ button) are the file the same command writes with --dump
+      const file = join(tmpdir(), `edpd-e2e-pane-${k}.xyz`);
+      expect((await run(cmd.replace(' --json', ` --dump ${file} --json`))).state_hash).toBe(hashes[k]);
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#export-xyz-${k}`)]);
+      expect(dl.suggestedFilename()).toMatch(new RegExp(`^edpd-(granular|ball)-${(await panes(page))[k].detector}-t[0-9.e-]+\\.xyz$`));
+      const chunks = [];
+      for await (const c of await dl.createReadStream()) chunks.push(c);
+      expect(Buffer.concat(chunks).toString()).toBe(readFileSync(file, 'utf8'));
+      rmSync(file);
     }
     expect(errors).toEqual([]);
     await page.close();

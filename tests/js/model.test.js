@@ -1,6 +1,10 @@
 // The plain model modules: theory, series export, the run model driving real engines through
 // an in-process stand-in for the Web Worker.
-import { loadForNode } from './helpers.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadForNode, root } from './helpers.js';
 import { PaneEngine } from '../../web/src/workers/pane-engine.js';
 import { ballGrid, ballPosition, ROW_HEIGHT } from '../../web/src/model/ball-layout.js';
 import { RunModel, fmtWithError } from '../../web/src/model/run-model.js';
@@ -28,6 +32,7 @@ function fakeWorker() {
         try {
           if (msg.type === 'init') { engine?.destroy(); engine = new PaneEngine(api, msg.spec); }
           else if (msg.type === 'crash') { w.onerror?.({ message: 'deliberate crash' }); return; }
+          else if (msg.type === 'xyz') { w.onmessage?.({ data: { type: 'xyz', id: msg.id, text: engine.xyz() } }); return; }
           const stop = msg.type === 'advance' ? engine.advanceTo(msg.t, msg.maxEvents) : 'time';
           w.onmessage?.({ data: { type: 'frame', id: msg.id, frame: engine.frame(), stop } });
         } catch (e) {
@@ -134,6 +139,32 @@ describe('scenario texts', () => {
 });
 
 describe('run model', () => {
+  test('state files: a pane\'s particles are the file its command line writes with --dump; none for the ball array', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'edpd-state-'));
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load({ ...defaultState('granular'), naive: 'miss', n: 300, phi: 0.5, seed: 2, speed: 4 });
+    await runUntil(m, () => m.target >= 1.5);
+    m.pause();
+    await runUntil(m, () => m.panes.every((p) => !p.busy));
+    for (const k of [0, 1]) {
+      const text = await m.stateFile(k);
+      expect(text.split('\n')[0]).toBe('300');
+      const file = join(dir, `pane-${k}.xyz`);
+      const [bin, ...args] = m.commandLine(k).replace(' --json', ` --dump ${file}`).split(' ');
+      execFileSync(join(root, bin), args);
+      expect(text).toBe(readFileSync(file, 'utf8'));
+    }
+    // a restart drops a pending request with a reason instead of leaving it unanswered
+    const pending = m.stateFile(0);
+    m.reset();
+    await expect(pending).rejects.toThrow('the run was restarted');
+    m.load({ ...defaultState('ball-array'), n: 4 });
+    await runUntil(m, () => m.panes.every((p) => p.frame));
+    expect(await m.stateFile(1)).toBeNull();
+    m.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   test('default ball link: naive halts, stable comes to rest near t = 3, in lock-step', async () => {
     const m = new RunModel({ createWorker: fakeWorker });
     m.load({ ...defaultState('ball'), speed: 50 });

@@ -239,6 +239,10 @@ function updateDom() {
     const cmd = model.commandLine(k), el = $(`cli-${k}`);
     el.hidden = cmd === null && k === 1;
     setField(el, cmd ?? `The ball array has no single command: its native form is the sweep, e.g. build/edpd sweep --scenario bouncing-ball --samples 100000 --detector ${a.detector}`);
+    // its balls are separate worlds, so no single state file either
+    $('xyz-label').hidden = $('xyz-row').hidden = cmd === null;
+    const label = `${p.detector} particles (XYZ)`;
+    if ($(`export-xyz-${k}`).textContent !== label) $(`export-xyz-${k}`).textContent = label;
   });
   updatePlay();
 }
@@ -373,6 +377,23 @@ $('share').onclick = copyLink;
 $('export-csv').onclick = () => download(`${fileStem()}.csv`, 'text/csv', model.series.main.toCSV());
 $('export-json').onclick = () => download(`${fileStem()}.json`, 'application/json', JSON.stringify(model.exportJSON(), null, 2));
 $('export-png').onclick = () => download(`${fileStem()}.png`, 'image/png', view.toPNG());
+[0, 1].forEach((k) => { $(`export-xyz-${k}`).onclick = () => exportStateFile(k); });
+
+/** Pane k's particles as a file: the worker writes it (csrc/snapshot.c) at the clock its pane
+ * has reached; the name carries the detector and that time. */
+async function exportStateFile(k) {
+  const button = $(`export-xyz-${k}`), pane = model.panes[k];
+  button.disabled = true;
+  try {
+    const text = await model.stateFile(k);
+    if (text !== null) download(`edpd-${model.state.scenario}-${pane.detector}-t${fmt(pane.time, 6)}.xyz`, 'chemical/x-xyz', text);
+  } catch (err) {
+    warnings.push({ field: 'particles (XYZ)', message: err.message });
+    showWarnings();
+  } finally {
+    button.disabled = false;
+  }
+}
 
 const help = $('help');
 function setHelp(open) { help.hidden = !open; if (open) $('help-close').focus(); }

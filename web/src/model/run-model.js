@@ -84,6 +84,8 @@ export class RunModel {
     this.playing = false;
     this.jumpTo = null; // time to reach before playing (links with t > 0)
     this.generation = 0;
+    this.files = new Map();  // pending state-file requests: id -> { resolve, reject }
+    this.fileId = 0;
   }
 
   subscribe(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
@@ -93,6 +95,7 @@ export class RunModel {
   load(state) {
     this.state = { ...state };
     this.generation++;
+    this.dropFiles('the run was restarted');
     const specs = paneConfigs(this.state);
     this.panes.forEach((p, k) => { p.detector = specs[k].detector; p.reset(); });
     this.target = 0;
@@ -115,6 +118,7 @@ export class RunModel {
       if (gen !== this.generation) return;
       if (e && typeof e.preventDefault === 'function') e.preventDefault();
       pane.error = `the simulation worker failed (${e?.message ?? 'unknown error'}); press Reset`;
+      this.dropFiles(pane.error);
       pane.busy = false;
       this.emit('error');
     };
@@ -140,6 +144,7 @@ export class RunModel {
   }
 
   onWorkerMessage(pane, msg) {
+    if (this.files.has(msg.id)) { this.settleFile(msg); return; }  // a state file, not a frame
     if (msg.id !== pane.requestId && msg.id !== -1) return; // a stale reply
     pane.busy = false;
     if (msg.type === 'error') {
@@ -224,10 +229,35 @@ export class RunModel {
     return encodeState({ ...this.state, t: this.target, paused: true });
   }
 
+  /** Pane k's particles now as extended XYZ text (the file `build/edpd run … --dump FILE` writes
+   * for commandLine(k)), or null for the ball array. Its own request ids ('file-1', …), so that
+   * frames in flight stay current; the worker answers after them, at the clock they reach. */
+  stateFile(k) {
+    const id = `file-${++this.fileId}`;
+    return new Promise((resolve, reject) => {
+      this.files.set(id, { resolve, reject });
+      this.workers[k].postMessage({ type: 'xyz', id });
+    });
+  }
+
+  /** Pending state files end with an error when their worker goes (restart, crash, close). */
+  dropFiles(why) {
+    for (const { reject } of this.files.values()) reject(new Error(why));
+    this.files.clear();
+  }
+
+  settleFile(msg) {
+    const { resolve, reject } = this.files.get(msg.id);
+    this.files.delete(msg.id);
+    if (msg.type === 'xyz') resolve(msg.text);
+    else reject(new Error(msg.message ?? 'the simulation worker failed'));
+  }
+
   crashPane(k) { this.panes[k].requestId++; this.workers[k].postMessage({ type: 'crash', id: this.panes[k].requestId }); }
 
   destroy() {
     this.generation++;
+    this.dropFiles('the run was closed');
     this.workers.forEach((w) => w && w.terminate());
     this.workers = [null, null];
   }

@@ -113,6 +113,12 @@ export class PaneEngine {
     return { ...(failure ?? {}), status: all, balls: counts };
   }
 
+  /** The pane's particles now as extended XYZ text (csrc/snapshot.c; the CLI's --dump writes the
+   * same bytes), or null for an array of balls, which are separate worlds. */
+  xyz() {
+    return this.sims.length === 1 ? this.sims[0].xyz() : null;
+  }
+
   /** One hash for the pane: the engine's hash for a gas or one ball, a hash of the balls' hashes otherwise. */
   stateHash() {
     return combineHashes(this.sims.map((s) => s.stateHash()));

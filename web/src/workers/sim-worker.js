@@ -1,6 +1,7 @@
 // A pane's simulation thread. Protocol (all messages carry the pane's request id):
 //   in:  { type: 'init', id, spec }           -> out: { type: 'frame', id, frame } or { type: 'error', id, message }
 //        { type: 'advance', id, t, maxEvents } -> out: { type: 'frame', id, frame, stop }
+//        { type: 'xyz', id }                   -> out: { type: 'xyz', id, text } (the state as a file; null: a ball array)
 //        { type: 'crash', id }                 -> throws inside the worker (robustness test hook)
 // Positions and flags travel as transferred copies (no SharedArrayBuffer: static hosts and
 // iframes cannot send the headers it needs).
@@ -54,6 +55,10 @@ function handle(msg) {
       send(msg.id, stop);
       break;
     }
+    case 'xyz':
+      if (!engine) throw new Error('simulation: not initialised');
+      self.postMessage({ type: 'xyz', id: msg.id, text: engine.xyz() });
+      break;
     case 'crash':
       setTimeout(() => { throw new Error('deliberate crash (test hook)'); });
       break;
