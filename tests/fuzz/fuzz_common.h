@@ -36,6 +36,42 @@ static void check_rejection(const edpd_error *err) {
     if (!strstr(err->message, err->field)) fail("the message must name the field");
 }
 
+/* The reported overlapping pairs and deepest pair overlap against a count over all N(N-1)/2
+ * pairs of the positions the API returns (the engine counts in a grid of its own). A pair within
+ * 1e-12 of contact may fall either way: the count must lie between the sure and the possible. */
+static void check_overlap_count(edpd_world *w) {
+    uint32_t n = edpd_particle_count(w);
+    double *r = malloc(sizeof(double) * 3 * (n ? n : 1)), box[3];
+    if (!r) return;
+    edpd_get_positions(w, r);
+    edpd_get_box(w, box);
+    uint32_t sure = 0, maybe = 0;
+    double deepest = 0.0;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++) {
+            double d[3], r2 = 0.0;
+            for (int a = 0; a < 3; a++) {
+                d[a] = r[3 * i + a] - r[3 * j + a];
+                if (w->periodic[a]) d[a] -= box[a] * nearbyint(d[a] / box[a]);
+                r2 += d[a] * d[a];
+            }
+            double s = 0.5 * (w->p[i].sigma + w->p[j].sigma);
+            if (r2 < s * s * (1.0 - 1e-12)) sure++;
+            if (r2 < s * s * (1.0 + 1e-12)) maybe++;
+            if (r2 < s * s && (s - sqrt(r2)) / w->cfg.diameter > deepest) deepest = (s - sqrt(r2)) / w->cfg.diameter;
+        }
+    free(r);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    if (s.overlapping_pairs < sure || s.overlapping_pairs > maybe) {
+        char m[160];
+        snprintf(m, sizeof m, "overlapping_pairs %u, but %u to %u pairs overlap", s.overlapping_pairs, sure, maybe);
+        fail(m);
+    }
+    /* max_overlap also counts planes: at least the deepest pair */
+    if (s.plane_overlaps == 0 ? fabs(s.max_overlap - deepest) > 1e-9 : s.max_overlap < deepest - 1e-9) fail("max_overlap differs from the deepest pair's overlap");
+}
+
 /* 1 to 6 calls of edpd_advance with times and budgets from the bytes; the invariants after each. */
 static void exercise(edpd_world *w, reader *r) {
     edpd_error err;
@@ -50,6 +86,7 @@ static void exercise(edpd_world *w, reader *r) {
         edpd_stop stop = edpd_advance(w, t, budget, &err);
         if (stop == EDPD_STOP_ERROR && (err.code == EDPD_OK || !err.message[0])) fail("an error stop needs a code and message");
         if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
+        check_overlap_count(w);
         edpd_stats s;
         edpd_get_stats(w, &s);
         if (s.events - s0.events > (uint64_t)(k + 1) * 30000) fail("more events than the budgets allow");
