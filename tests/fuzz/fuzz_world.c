@@ -1,6 +1,6 @@
 /* libFuzzer harness: arbitrary bytes -> a config and a sequence of event budgets, for every
  * scenario and detector. After each call: no crash (ASan/UBSan), no NaN/Inf in the state,
- * consistent counters, the stable detector never lets an overlap deepen in free flight, and a
+ * consistent counters, overlap counts that a count over all pairs confirms, the stable detector never lets an overlap deepen in free flight, and a
  * rejected config is an error code with a message naming a field.
  *
  * Built two ways (CMakeLists.txt): with clang -fsanitize=fuzzer for fuzzing (scripts/fuzz.sh),
