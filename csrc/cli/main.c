@@ -5,6 +5,7 @@
 #include "bench.h"
 #include "merge.h"
 #include "sweep_json.h"
+#include "xyz_read.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +16,7 @@
 
 static const char *USAGE =
     "usage:\n"
-    "  edpd run   --scenario {granular|elastic|bouncing-ball} [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
+    "  edpd run   (--scenario {granular|elastic|bouncing-ball} | --load STATE.xyz) [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
@@ -92,14 +93,21 @@ static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uin
 
 static int cmd_run(cli_args *a) {
     edpd_scenario scenario = EDPD_SCENARIO_GRANULAR;
-    const char *scenario_name = NULL;
-    /* the scenario fixes the defaults, so find it first */
-    for (int k = 2; k < a->argc; k++)
+    const char *scenario_name = NULL, *load_path = NULL;
+    /* the scenario (or a state file) fixes the defaults, so find it first */
+    for (int k = 2; k < a->argc; k++) {
         if (strcmp(a->argv[k], "--scenario") == 0 && k + 1 < a->argc) scenario_name = a->argv[k + 1];
-    if (!scenario_name) return fail("run: --scenario is required (granular, elastic or bouncing-ball)");
-    if (!edpd_scenario_from_name(scenario_name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM)
+        if (strcmp(a->argv[k], "--load") == 0) load_path = k + 1 < a->argc ? a->argv[k + 1] : "";
+    }
+    if (load_path && !*load_path) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)");
+    if (scenario_name && load_path) return fail("run: give one of --scenario S and --load STATE.xyz (a loaded state has no scenario)");
+    if (!scenario_name && !load_path) return fail("run: --scenario is required (granular, elastic or bouncing-ball), or --load STATE.xyz");
+    if (load_path) scenario = EDPD_SCENARIO_CUSTOM;
+    else if (!edpd_scenario_from_name(scenario_name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM)
         return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
     edpd_config c = edpd_scenario_config(scenario);
+    if (load_path) c.restitution = 1.0;  /* a loaded state is elastic unless --restitution says otherwise */
+    int dim_given = 0;
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
@@ -108,6 +116,12 @@ static int cmd_run(cli_args *a) {
         const char *f = a->argv[a->pos];
         if (!arg_once(a, f)) return fail(a->error);
         if (strcmp(f, "--scenario") == 0) { value_of(a); }
+        else if (strcmp(f, "--load") == 0) { if (!value_of(a)) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)"); }
+        else if (load_path && (strcmp(f, "--n") == 0 || strcmp(f, "--packing-fraction") == 0 || strcmp(f, "--plate-offset") == 0 || strcmp(f, "--seed") == 0)) {
+            char m[200];
+            snprintf(m, sizeof m, "%s: not with --load (the particles and the box come from the file)", f);
+            return fail(m);
+        }
         else if (strcmp(f, "--json") == 0) json = 1;
         else if (strcmp(f, "--progress") == 0) progress = 1;
         else if (strcmp(f, "--dump") == 0) {
@@ -129,7 +143,7 @@ static int cmd_run(cli_args *a) {
             else return fail("--neighbours: must be one of auto, cells, lists");
         }
         else if (strcmp(f, "--n") == 0) { if (!arg_u64(a, f, value_of(a), 1, EDPD_MAX_N, &u)) return fail(a->error); c.n = (uint32_t)u; }
-        else if (strcmp(f, "--dim") == 0) { if (!arg_u64(a, f, value_of(a), 2, 3, &u)) return fail(a->error); c.dim = (int)u; }
+        else if (strcmp(f, "--dim") == 0) { if (!arg_u64(a, f, value_of(a), 2, 3, &u)) return fail(a->error); c.dim = (int)u; dim_given = 1; }
         else if (strcmp(f, "--seed") == 0) { if (!arg_u64(a, f, value_of(a), 0, 4294967295ull, &u)) return fail(a->error); c.seed = (uint32_t)u; }
         else if (strcmp(f, "--packing-fraction") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1.0, &c.packing_fraction)) return fail(a->error); }
         else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &c.restitution)) return fail(a->error); }
@@ -157,9 +171,33 @@ static int cmd_run(cli_args *a) {
      * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
      * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
     if (equilibrate > 0.0) c.elastic_until = equilibrate;
+    /* --load: the particles, their sizes and masses, and the box from one frame of extended XYZ */
+    xyz_state loaded = {0};
+    if (load_path) {
+        char m[600];
+        if (!xyz_read(load_path, &loaded, m, sizeof m)) return fail(m);
+        c.n = loaded.n;
+        if (!dim_given) c.dim = loaded.dim ? loaded.dim : 3;
+        c.positions = loaded.positions;
+        c.velocities = loaded.velocities;
+        c.diameters = loaded.diameters;
+        c.masses = loaded.masses;
+        /* the unit of max_overlap: the largest diameter (sigma for a one-size gas) */
+        if (loaded.diameters) {
+            c.diameter = loaded.diameters[0];
+            for (uint32_t i = 1; i < loaded.n; i++) if (loaded.diameters[i] > c.diameter) c.diameter = loaded.diameters[i];
+        }
+        for (int k = 0; k < 3; k++) { c.box[k] = loaded.box[k]; c.periodic[k] = loaded.periodic[k]; }
+    }
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
-    if (!w) return fail(err.message);
+    xyz_free(&loaded);  /* the world keeps its own copy */
+    if (!w) {
+        if (!load_path) return fail(err.message);
+        char m[700];
+        snprintf(m, sizeof m, "--load %s: %s", load_path, err.message);
+        return fail(m);
+    }
     /* opened before the run, so a path that cannot be written fails now, not after hours */
     FILE *dump = NULL;
     if (dump_path && !(dump = fopen(dump_path, "w"))) {
@@ -230,7 +268,7 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "n", c.n);
         json_u64(&j, "dim", (uint64_t)c.dim);
         json_u64(&j, "seed", c.seed);
-        json_num(&j, "packing_fraction", c.scenario == EDPD_SCENARIO_BOUNCING_BALL ? NAN : c.packing_fraction);
+        json_num(&j, "packing_fraction", c.scenario == EDPD_SCENARIO_BOUNCING_BALL || c.scenario == EDPD_SCENARIO_CUSTOM ? NAN : c.packing_fraction);
         json_num(&j, "restitution", c.restitution);
         json_num(&j, "equilibrate", equilibrate);  /* measurements from this time on */
         json_num(&j, "elastic_until", c.elastic_until);  /* elastic sphere impacts before it */

@@ -109,6 +109,29 @@ expect_error "--packing-fraction" run --scenario granular --packing-fraction 2 -
 "$edpd" run --scenario granular --n 64 --events 100 --dump "$tmp/s.xyz" > /dev/null && [ "$(head -1 "$tmp/s.xyz")" = 64 ] && \
   [ "$(wc -l < "$tmp/s.xyz")" -eq 66 ] && grep -q '^Lattice=".*" .*pbc="T T T" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:overlap:I:1 Time=' "$tmp/s.xyz" && \
   ok || bad "--dump: an extended XYZ frame of 64 particles"
+# --load FILE: a dumped state loads back exactly (rows unchanged after 0 events), and runs on
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --seed 2 --time 2 --dump "$tmp/a.xyz" > /dev/null && \
+"$edpd" run --load "$tmp/a.xyz" --events 0 --dump "$tmp/b.xyz" > /dev/null && cmp -s <(tail -n +3 "$tmp/a.xyz") <(tail -n +3 "$tmp/b.xyz") && \
+  ok || bad "--load: a dump does not load back to the same particles"
+"$edpd" run --load "$tmp/a.xyz" --time 3 --json > "$tmp/load.json" && node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
+  process.exit(r.scenario === "custom" && r.n === 500 && r.dim === 3 && r.collisions > 1000 && Math.abs(r.kinetic_energy - 750) < 1e-9 && r.overlapping_pairs === 0 ? 0 : 1)' "$tmp/load.json" && \
+  ok || bad "--load: the loaded elastic gas runs on, its energy conserved: $(cat "$tmp/load.json" | head -c 300)"
+"$edpd" run --scenario granular --dim 2 --n 300 --packing-fraction 0.4 --time 1 --dump "$tmp/d2.xyz" > /dev/null && \
+"$edpd" run --load "$tmp/d2.xyz" --restitution 0.8 --time 1 --json | grep -q '"dim": 2' && ok || bad "--load: a 2-D dump loads as 2-D"
+printf '2\nLattice="10 0 0 0 10 0 0 0 10" Properties=species:S:1:pos:R:3:velo:R:3\nA 1 1 1 1 0 0\nA 5 5 5 -1 0 0\n' > "$tmp/ovito.xyz"
+"$edpd" run --load "$tmp/ovito.xyz" --time 1 --json | grep -q '"n": 2' && ok || bad "--load: a minimal file (no radius, mass or pbc) with the defaults"
+expect_error "--load: not-there.xyz: cannot read it" run --load not-there.xyz --time 1
+expect_error "give one of --scenario S and --load" run --scenario granular --load "$tmp/a.xyz" --time 1
+expect_error "--n: not with --load" run --load "$tmp/a.xyz" --n 10 --time 1
+expect_error "--load: needs a file name" run --time 1 --load
+printf 'x\n' > "$tmp/bad1.xyz"; expect_error "line 1: the first line must be the particle count" run --load "$tmp/bad1.xyz" --time 1
+printf '1\nProperties=pos:R:3\n1 1 1\n' > "$tmp/bad2.xyz"; expect_error "line 2: no Lattice=" run --load "$tmp/bad2.xyz" --time 1
+printf '1\nLattice="9 1 0 0 9 0 0 0 9"\nA 1 1 1\n' > "$tmp/bad3.xyz"; expect_error "only orthogonal boxes" run --load "$tmp/bad3.xyz" --time 1
+printf '2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 5 5\n' > "$tmp/bad4.xyz"; expect_error "line 4: 3 fields, but Properties names 4" run --load "$tmp/bad4.xyz" --time 1
+printf '2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 5 x 5\n' > "$tmp/bad5.xyz"; expect_error "line 4: position 'x' is not a finite number" run --load "$tmp/bad5.xyz" --time 1
+printf '3\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 5 5 5\n' > "$tmp/bad6.xyz"; expect_error "ends after 2 of 3 particles" run --load "$tmp/bad6.xyz" --time 1
+printf '1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n' > "$tmp/bad7.xyz"; expect_error "more than one frame" run --load "$tmp/bad7.xyz" --time 1
+printf '2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 1.5 1 1\n' > "$tmp/bad8.xyz"; expect_error "initial state overlaps: particles 0 and 1" run --load "$tmp/bad8.xyz" --time 1
 "$edpd" run --scenario granular --n 64 --time 1e-320 > /dev/null && ok || bad "a tiny --time (1e-320, an underflow of strtod) is a valid time"
 expect_error "--samples" sweep --scenario bouncing-ball --detector stable
 expect_error "--samples" sweep --scenario bouncing-ball --samples 0 --detector stable

@@ -1,0 +1,242 @@
+/* Reads one frame of extended XYZ: the particle count; a comment line of key=value pairs
+ * (Lattice, pbc, Origin, Properties, and edpd's own dim); then one row per particle with the
+ * columns Properties names (name:type:count, types S, R, I or L). Only pos is required; velo,
+ * radius and mass (or masses) are used when present, every other column is skipped. Strict: a
+ * row with too few or too many fields, a number that does not parse, a box that is not
+ * orthogonal are errors naming the line. Positions off a periodic box are wrapped into it. */
+#define _POSIX_C_SOURCE 200809L  /* getline, strtok_r, strncasecmp */
+#include "xyz_read.h"
+#include "../edpd.h"
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/types.h>
+
+#define MAX_COLUMNS 64
+
+typedef struct reader {
+    FILE *f;
+    const char *path;
+    char *line;
+    size_t cap;
+    long number;
+    char *err;
+    size_t errlen;
+} reader;
+
+static int fail(reader *r, const char *fmt, ...) {
+    char m[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m, sizeof m, fmt, ap);
+    va_end(ap);
+    if (r->number > 0) snprintf(r->err, r->errlen, "--load: %s, line %ld: %s", r->path, r->number, m);
+    else snprintf(r->err, r->errlen, "--load: %s: %s", r->path, m);
+    return 0;
+}
+
+/* The next line without its end (\n or \r\n), or NULL at the end of the file. */
+static char *next_line(reader *r) {
+    ssize_t k = getline(&r->line, &r->cap, r->f);
+    if (k < 0) return NULL;
+    r->number++;
+    while (k > 0 && (r->line[k - 1] == '\n' || r->line[k - 1] == '\r')) r->line[--k] = '\0';
+    return r->line;
+}
+
+/* A whole token as a finite double. */
+static int parse_double(const char *tok, double *out) {
+    char *end;
+    errno = 0;
+    double x = strtod(tok, &end);
+    if (end == tok || *end != '\0' || !isfinite(x)) return 0;
+    *out = x;
+    return 1;
+}
+
+/* Splits s at blanks into at most max tokens (s is modified); returns the count, max + 1 if more. */
+static int split(char *s, char **tok, int max) {
+    int n = 0;
+    for (char *p = strtok(s, " \t"); p; p = strtok(NULL, " \t")) {
+        if (n == max) return max + 1;
+        tok[n++] = p;
+    }
+    return n;
+}
+
+/* The comment line's value for key (case-insensitive), unquoted, in out; 0 if absent. */
+static int info_value(const char *line, const char *key, char *out, size_t len) {
+    const char *p = line;
+    while (*p) {
+        while (*p == ' ' || *p == '\t') p++;
+        const char *k = p;
+        while (*p && *p != '=' && *p != ' ' && *p != '\t') p++;
+        size_t klen = (size_t)(p - k);
+        if (*p != '=') { while (*p && *p != ' ' && *p != '\t') p++; continue; }  /* a bare word */
+        p++;
+        const char *v = p;
+        size_t vlen;
+        if (*p == '"') {
+            v = ++p;
+            while (*p && *p != '"') p++;
+            vlen = (size_t)(p - v);
+            if (*p) p++;
+        } else {
+            while (*p && *p != ' ' && *p != '\t') p++;
+            vlen = (size_t)(p - v);
+        }
+        if (klen == strlen(key) && strncasecmp(k, key, klen) == 0) {
+            if (vlen >= len) vlen = len - 1;
+            memcpy(out, v, vlen);
+            out[vlen] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* n numbers from a blank-separated value (Lattice, Origin). */
+static int numbers(char *value, double *out, int n) {
+    char *tok[10];
+    if (split(value, tok, 9) != n) return 0;
+    for (int k = 0; k < n; k++)
+        if (!parse_double(tok[k], &out[k])) return 0;
+    return 1;
+}
+
+typedef struct columns {
+    int total;                          /* fields per row */
+    int pos, velo, radius, mass;        /* first field of each, -1 if absent */
+} columns;
+
+static int parse_properties(reader *r, char *spec, columns *c) {
+    c->total = 0;
+    c->pos = c->velo = c->radius = c->mass = -1;
+    char *save = NULL;
+    for (char *name = strtok_r(spec, ":", &save); name; name = strtok_r(NULL, ":", &save)) {
+        char *type = strtok_r(NULL, ":", &save), *count = strtok_r(NULL, ":", &save);
+        char *end;
+        long k = count ? strtol(count, &end, 10) : 0;
+        if (!type || !count || *end || k < 1 || k > 9 || strlen(type) != 1 || !strchr("SRIL", toupper((unsigned char)*type)))
+            return fail(r, "Properties must be name:type:count triples (type S, R, I or L; count 1 to 9), e.g. species:S:1:pos:R:3");
+        int real = toupper((unsigned char)*type) == 'R';
+        if (strcasecmp(name, "pos") == 0) { if (!real || k != 3) return fail(r, "Properties: pos must be R:3"); c->pos = c->total; }
+        else if (strcasecmp(name, "velo") == 0) { if (!real || k != 3) return fail(r, "Properties: velo must be R:3"); c->velo = c->total; }
+        else if (strcasecmp(name, "radius") == 0) { if (!real || k != 1) return fail(r, "Properties: radius must be R:1"); c->radius = c->total; }
+        else if (strcasecmp(name, "mass") == 0 || strcasecmp(name, "masses") == 0) { if (!real || k != 1) return fail(r, "Properties: mass must be R:1"); c->mass = c->total; }
+        c->total += (int)k;
+        if (c->total > MAX_COLUMNS) return fail(r, "Properties: more than %d columns", MAX_COLUMNS);
+    }
+    if (c->pos < 0) return fail(r, "Properties has no pos:R:3 column (the positions)");
+    return 1;
+}
+
+static int read_header(reader *r, xyz_state *s, columns *c, double origin[3]) {
+    char *line = next_line(r);
+    if (!line) return fail(r, "empty file (extended XYZ starts with the particle count)");
+    char *end;
+    errno = 0;
+    while (*line == ' ' || *line == '\t') line++;
+    unsigned long long n = strtoull(line, &end, 10);
+    while (*end == ' ' || *end == '\t') end++;
+    if (end == line || *end || errno || *line == '-' || n < 1 || n > EDPD_MAX_N)
+        return fail(r, "the first line must be the particle count, an integer in [1, %u]", EDPD_MAX_N);
+    s->n = (uint32_t)n;
+    line = next_line(r);
+    if (!line) return fail(r, "no comment line after the count (it holds Lattice, pbc and Properties)");
+    char value[4096];
+    double lattice[9];
+    if (!info_value(line, "Lattice", value, sizeof value))
+        return fail(r, "no Lattice=\"Lx 0 0 0 Ly 0 0 0 Lz\" in the comment line: the box is needed");
+    if (!numbers(value, lattice, 9)) return fail(r, "Lattice must be 9 finite numbers");
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            if (a != b && lattice[3 * a + b] != 0.0) return fail(r, "Lattice: only orthogonal boxes (off-diagonal entries 0)");
+    for (int a = 0; a < 3; a++) s->box[a] = lattice[4 * a];
+    for (int a = 0; a < 3; a++) s->periodic[a] = 1;
+    if (info_value(line, "pbc", value, sizeof value)) {
+        char *tok[4];
+        int k = split(value, tok, 3);
+        for (int a = 0; a < 3 && k == 3; a++) {
+            if (strcasecmp(tok[a], "T") == 0 || strcasecmp(tok[a], "true") == 0) s->periodic[a] = 1;
+            else if (strcasecmp(tok[a], "F") == 0 || strcasecmp(tok[a], "false") == 0) s->periodic[a] = 0;
+            else k = 0;
+        }
+        if (k != 3) return fail(r, "pbc must be three of T or F, e.g. pbc=\"T T T\"");
+    }
+    origin[0] = origin[1] = origin[2] = 0.0;
+    if (info_value(line, "Origin", value, sizeof value) && !numbers(value, origin, 3))
+        return fail(r, "Origin must be 3 finite numbers");
+    s->dim = 0;
+    if (info_value(line, "dim", value, sizeof value)) {
+        if (strcmp(value, "2") == 0) s->dim = 2;
+        else if (strcmp(value, "3") == 0) s->dim = 3;
+        else return fail(r, "dim must be 2 or 3");
+    }
+    char props[4096] = "species:S:1:pos:R:3";  /* the extended XYZ default */
+    info_value(line, "Properties", props, sizeof props);
+    return parse_properties(r, props, c);
+}
+
+int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen) {
+    memset(s, 0, sizeof *s);
+    reader r = {NULL, path, NULL, 0, 0, err, errlen};
+    r.f = fopen(path, "r");
+    if (!r.f) return fail(&r, "cannot read it (%s)", strerror(errno));
+    columns c;
+    double origin[3];
+    int ok = read_header(&r, s, &c, origin);
+    if (ok) {
+        size_t n = s->n;
+        s->positions = malloc(sizeof(double) * 3 * n);
+        s->velocities = calloc(3 * n, sizeof(double));
+        if (c.radius >= 0) s->diameters = malloc(sizeof(double) * n);
+        if (c.mass >= 0) s->masses = malloc(sizeof(double) * n);
+        if (!s->positions || !s->velocities || (c.radius >= 0 && !s->diameters) || (c.mass >= 0 && !s->masses))
+            ok = fail(&r, "out of memory for %u particles", s->n);
+    }
+    char *tok[MAX_COLUMNS + 1];
+    for (uint32_t i = 0; ok && i < s->n; i++) {
+        char *line = next_line(&r);
+        if (!line) { r.number = 0; ok = fail(&r, "ends after %u of %u particles", i, s->n); break; }
+        int k = split(line, tok, MAX_COLUMNS);
+        if (k != c.total) { ok = fail(&r, "%d fields, but Properties names %d", k > MAX_COLUMNS ? MAX_COLUMNS + 1 : k, c.total); break; }
+        double x;
+        for (int a = 0; ok && a < 3; a++) {
+            if (!parse_double(tok[c.pos + a], &x)) { ok = fail(&r, "position '%s' is not a finite number", tok[c.pos + a]); break; }
+            x -= origin[a];
+            /* on a periodic axis the box is [0, L): an unwrapped position is wrapped into it */
+            if (s->periodic[a] && s->box[a] > 0.0 && (x < 0.0 || x >= s->box[a])) {
+                x -= s->box[a] * floor(x / s->box[a]);
+                if (!(x >= 0.0 && x < s->box[a])) x = 0.0;
+            }
+            s->positions[3 * (size_t)i + a] = x;
+            if (c.velo >= 0 && !parse_double(tok[c.velo + a], &s->velocities[3 * (size_t)i + a]))
+                ok = fail(&r, "velocity '%s' is not a finite number", tok[c.velo + a]);
+        }
+        if (ok && s->diameters) {
+            if (!parse_double(tok[c.radius], &x)) ok = fail(&r, "radius '%s' is not a finite number", tok[c.radius]);
+            else s->diameters[i] = 2.0 * x;
+        }
+        if (ok && s->masses && !parse_double(tok[c.mass], &s->masses[i])) ok = fail(&r, "mass '%s' is not a finite number", tok[c.mass]);
+    }
+    if (ok) {  /* one frame: anything after it but blank lines is a second frame or a mistake */
+        char *line;
+        while (ok && (line = next_line(&r)))
+            if (line[strspn(line, " \t")]) ok = fail(&r, "more than one frame (or more rows than the count): --load reads one");
+    }
+    free(r.line);
+    fclose(r.f);
+    if (!ok) xyz_free(s);
+    return ok;
+}
+
+void xyz_free(xyz_state *s) {
+    free(s->positions); free(s->velocities); free(s->diameters); free(s->masses);
+    s->positions = s->velocities = s->diameters = s->masses = NULL;
+}

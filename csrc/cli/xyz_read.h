@@ -1,0 +1,23 @@
+/* --load FILE: a state from one frame of extended XYZ (what --dump writes; also OVITO and ASE),
+ * for the core's custom scenario. */
+#ifndef EDPD_CLI_XYZ_READ_H
+#define EDPD_CLI_XYZ_READ_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct xyz_state {
+    uint32_t n;
+    int dim;                  /* from a dim= key in the comment line; 0 if none */
+    double box[3];            /* the diagonal of Lattice */
+    int periodic[3];          /* pbc (default T T T) */
+    double *positions;        /* n*3, minus Origin, wrapped into [0, L) on periodic axes */
+    double *velocities;       /* n*3 (velo; zero if the file has none) */
+    double *diameters;        /* n (2 radius), or NULL: the file has no radius column */
+    double *masses;           /* n, or NULL: no mass column */
+} xyz_state;
+
+/* Returns 1, or 0 with a message naming the line and what was expected in err. */
+int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen);
+void xyz_free(xyz_state *s);
+
+#endif
