@@ -185,9 +185,19 @@ static int read_header(reader *r, xyz_state *s, columns *c, double origin[3]) {
 
 int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen) {
     memset(s, 0, sizeof *s);
-    reader r = {NULL, path, NULL, 0, 0, err, errlen};
-    r.f = fopen(path, "r");
-    if (!r.f) return fail(&r, "cannot read it (%s)", strerror(errno));
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        reader r = {NULL, path, NULL, 0, 0, err, errlen};
+        return fail(&r, "cannot read it (%s)", strerror(errno));
+    }
+    int ok = xyz_read_stream(f, path, s, err, errlen);
+    fclose(f);
+    return ok;
+}
+
+int xyz_read_stream(FILE *f, const char *name, xyz_state *s, char *err, size_t errlen) {
+    memset(s, 0, sizeof *s);
+    reader r = {f, name, NULL, 0, 0, err, errlen};
     columns c;
     double origin[3];
     int ok = read_header(&r, s, &c, origin);
@@ -231,7 +241,6 @@ int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen) {
             if (line[strspn(line, " \t")]) ok = fail(&r, "more than one frame (or more rows than the count): --load reads one");
     }
     free(r.line);
-    fclose(r.f);
     if (!ok) xyz_free(s);
     return ok;
 }

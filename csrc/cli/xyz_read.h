@@ -4,6 +4,7 @@
 #define EDPD_CLI_XYZ_READ_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct xyz_state {
     uint32_t n;
@@ -18,6 +19,8 @@ typedef struct xyz_state {
 
 /* Returns 1, or 0 with a message naming the line and what was expected in err. */
 int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen);
+/* The same from an open stream; name is used in messages. */
+int xyz_read_stream(FILE *f, const char *name, xyz_state *s, char *err, size_t errlen);
 void xyz_free(xyz_state *s);
 
 #endif

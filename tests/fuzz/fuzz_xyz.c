@@ -1,0 +1,41 @@
+/* libFuzzer harness for the --load reader (csrc/cli/xyz_read.c): arbitrary bytes as a state
+ * file. Either it is refused with a message that starts "--load:" and names the file, or it gives
+ * n >= 1 particles with finite positions (inside the box on periodic axes) and velocities, and a
+ * world built from it is created or refused with a code and a field, then run for a few events
+ * under the checks of fuzz_common.h. Built like the other harnesses (CMakeLists.txt); the
+ * regression runner replays tests/fuzz/corpus-xyz. */
+#define _POSIX_C_SOURCE 200809L  /* fmemopen */
+#include "fuzz_common.h"
+#include "cli/xyz_read.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size == 0) return 0;
+    FILE *f = fmemopen((void *)data, size, "r");
+    if (!f) return 0;
+    xyz_state s;
+    char err[600];
+    int ok = xyz_read_stream(f, "fuzz.xyz", &s, err, sizeof err);
+    fclose(f);
+    if (!ok) {
+        if (strncmp(err, "--load: fuzz.xyz", 16) != 0) fail("a refused file needs a message naming it");
+        return 0;
+    }
+    if (s.n < 1 || s.n > EDPD_MAX_N) fail("accepted a particle count out of range");
+    for (size_t k = 0; k < 3 * (size_t)s.n; k++) {
+        int a = (int)(k % 3);
+        if (!isfinite(s.positions[k]) || !isfinite(s.velocities[k])) fail("accepted a number that is not finite");
+        if (s.periodic[a] && s.box[a] > 0.0 && !(s.positions[k] >= 0.0 && s.positions[k] < s.box[a])) fail("a position left outside its periodic box");
+    }
+    if (s.n <= 64) {  /* the run checks of the other harnesses, for small states */
+        edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+        c.n = s.n;
+        c.dim = s.dim ? s.dim : 3;
+        c.positions = s.positions; c.velocities = s.velocities; c.diameters = s.diameters; c.masses = s.masses;
+        for (int a = 0; a < 3; a++) { c.box[a] = s.box[a]; c.periodic[a] = s.periodic[a]; }
+        reader r = {data, size, 0};
+        edpd_world *w = create_and_exercise(&c, &r);
+        if (w) edpd_destroy(w);
+    }
+    xyz_free(&s);
+    return 0;
+}
