@@ -6,6 +6,7 @@
 #include "merge.h"
 #include "sweep_json.h"
 #include "xyz_read.h"
+#include "frames.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ static const char *USAGE =
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
-    "             [--dump FILE.xyz] (--events K | --time T) [--json]\n"
+    "             [--dump FILE.xyz] [--trajectory FILE.xyz] (--events K | --time T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
@@ -41,18 +42,6 @@ static int fail(const char *msg) {
 static const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv[++a->pos] : NULL; }
 
 /* ---- run ------------------------------------------------------------------------------- */
-
-/* --dump: the final state as extended XYZ (snapshot.c); closes f. */
-static int write_dump(const edpd_world *w, FILE *f, const char *path) {
-    size_t cap = EDPD_XYZ_BOUND(edpd_particle_count(w));
-    char *text = malloc(cap);
-    size_t len = text ? edpd_write_xyz(w, text, cap) : 0;
-    int ok = len > 0 && len < cap && fwrite(text, 1, len, f) == len;
-    ok = (fclose(f) == 0) && ok;
-    free(text);
-    if (!ok) fprintf(stderr, "edpd: --dump: could not write '%s' (%s)\n", path, len > 0 && len < cap ? strerror(errno) : "out of memory");
-    return ok;
-}
 
 /* The plain run (to time t_end, or `events` events), in slices when `report` is set, so that a
  * long run says on stderr how far it got about once a second (a line of its own when stderr is
@@ -111,7 +100,7 @@ static int cmd_run(cli_args *a) {
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
-    const char *dump_path = NULL;
+    const char *dump_path = NULL, *trajectory_path = NULL;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
         if (!arg_once(a, f)) return fail(a->error);
@@ -127,6 +116,10 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--dump") == 0) {
             dump_path = value_of(a);
             if (!dump_path || !*dump_path) return fail("--dump: needs a file name (the final state, extended XYZ)");
+        }
+        else if (strcmp(f, "--trajectory") == 0) {
+            trajectory_path = value_of(a);
+            if (!trajectory_path || !*trajectory_path) return fail("--trajectory: needs a file name (a frame at every --series sample, extended XYZ)");
         }
         else if (strcmp(f, "--no-progress") == 0) progress = 0;
         else if (strcmp(f, "--detector") == 0) {
@@ -166,6 +159,7 @@ static int cmd_run(cli_args *a) {
     if (checkpoint > 0 && !have_events) return fail("--checkpoint-events: needs --events K (a row every K events)");
     if (checkpoint > 0 && events / checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (series_dt > 0.0 && t_end / series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
+    if (trajectory_path && series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
 
     /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
      * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
@@ -199,13 +193,25 @@ static int cmd_run(cli_args *a) {
         return fail(m);
     }
     /* opened before the run, so a path that cannot be written fails now, not after hours */
-    FILE *dump = NULL;
-    if (dump_path && !(dump = fopen(dump_path, "w"))) {
-        char m[1200];
-        snprintf(m, sizeof m, "--dump: cannot write '%s': %s", dump_path, strerror(errno));
-        edpd_destroy(w);
-        return fail(m);
+    frames_out dump = {0}, trajectory = {0};
+    char m_out[1200], m_later[1200];  /* the first failure's message, and any after it */
+    if (trajectory_path) {
+        /* a frame is about 200 bytes per particle: say so before filling a disk */
+        double bytes = 200.0 * c.n * (t_end / series_dt + 2.0);
+        if (bytes > 4e9) {
+            snprintf(m_out, sizeof m_out, "--trajectory: %.0f frames of %u particles would be about %.0f GB; use a longer --series DT (at most ~4 GB)",
+                     t_end / series_dt + 1.0, c.n, bytes / 1e9);
+            edpd_destroy(w);
+            return fail(m_out);
+        }
     }
+    if ((dump_path && !frames_open(&dump, "--dump", dump_path, c.n, m_out, sizeof m_out)) ||
+        (trajectory_path && !frames_open(&trajectory, "--trajectory", trajectory_path, c.n, m_out, sizeof m_out))) {
+        frames_close(&dump, m_later, sizeof m_later);
+        edpd_destroy(w);
+        return fail(m_out);
+    }
+    int frames_ok = 1;
     if (equilibrate > 0.0) {
         edpd_advance(w, equilibrate, UINT64_MAX, &err);
         edpd_reset_measurements(w);
@@ -230,6 +236,7 @@ static int cmd_run(cli_args *a) {
             edpd_get_stats(w, &s);
             double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
             memcpy(series + SERIES_COLS * rows++, row, sizeof row);
+            if (trajectory.f && frames_ok && !frames_write(&trajectory, w, m_out, sizeof m_out)) frames_ok = 0;
             if (t >= equilibrate + t_end) break;
         }
     } else if (checkpoint > 0) {
@@ -254,8 +261,11 @@ static int cmd_run(cli_args *a) {
         stop = advance_reporting(w, have_time, equilibrate + t_end, events, ev0, progress, &err);
     }
     double wall = now_seconds() - t0;
-    if (stop == EDPD_STOP_ERROR) { if (dump) fclose(dump); edpd_destroy(w); return fail(err.message); }
-    if (dump && !write_dump(w, dump, dump_path)) { free(series); edpd_destroy(w); return 1; }
+    if (dump.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
+    if (!frames_close(&dump, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
+    if (!frames_close(&trajectory, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
+    if (stop == EDPD_STOP_ERROR) { free(series); edpd_destroy(w); return fail(err.message); }
+    if (!frames_ok) { fprintf(stderr, "edpd: %s\n", m_out); free(series); edpd_destroy(w); return 1; }
     edpd_stats s;
     edpd_get_stats(w, &s);
     edpd_status st = edpd_get_status(w);

@@ -109,6 +109,14 @@ expect_error "--packing-fraction" run --scenario granular --packing-fraction 2 -
 "$edpd" run --scenario granular --n 64 --events 100 --dump "$tmp/s.xyz" > /dev/null && [ "$(head -1 "$tmp/s.xyz")" = 64 ] && \
   [ "$(wc -l < "$tmp/s.xyz")" -eq 66 ] && grep -q '^Lattice=".*" .*pbc="T T T" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:overlap:I:1 Time=' "$tmp/s.xyz" && \
   ok || bad "--dump: an extended XYZ frame of 64 particles"
+# --trajectory FILE: a frame at every --series sample (an animation in OVITO); its last is the --dump
+"$edpd" run --scenario granular --dim 2 --n 400 --packing-fraction 0.5 --detector naive-miss --series 0.5 --time 2 \
+  --trajectory "$tmp/tr.xyz" --dump "$tmp/fin.xyz" > /dev/null && [ "$(grep -c '^400$' "$tmp/tr.xyz")" -eq 5 ] && \
+  [ "$(grep -o ' Time=[^ ]*' "$tmp/tr.xyz" | tr -d '\n')" = " Time=0 Time=0.5 Time=1 Time=1.5 Time=2" ] && \
+  cmp -s <(tail -n 402 "$tmp/tr.xyz") "$tmp/fin.xyz" && ok || bad "--trajectory: 5 frames at t = 0, 0.5, ..., 2, the last one the --dump"
+expect_error "--trajectory: needs --series DT" run --scenario granular --time 1 --trajectory "$tmp/t.xyz"
+expect_error "--trajectory: 10001 frames of 100000 particles would be about 200 GB" run --scenario granular --n 100000 --series 0.001 --time 10 --trajectory "$tmp/t.xyz"
+expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 --time 1 --trajectory "$tmp/no/t.xyz"
 # --load FILE: a dumped state loads back exactly (rows unchanged after 0 events), and runs on
 "$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --seed 2 --time 2 --dump "$tmp/a.xyz" > /dev/null && \
 "$edpd" run --load "$tmp/a.xyz" --events 0 --dump "$tmp/b.xyz" > /dev/null && cmp -s <(tail -n +3 "$tmp/a.xyz") <(tail -n +3 "$tmp/b.xyz") && \
