@@ -261,7 +261,8 @@ static int cmd_run(cli_args *a) {
         stop = advance_reporting(w, have_time, equilibrate + t_end, events, ev0, progress, &err);
     }
     double wall = now_seconds() - t0;
-    if (dump.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
+    /* an error stop leaves no final state to write (the files stay as far as they got) */
+    if (stop != EDPD_STOP_ERROR && dump.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
     if (!frames_close(&dump, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
     if (!frames_close(&trajectory, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
     if (stop == EDPD_STOP_ERROR) { free(series); edpd_destroy(w); return fail(err.message); }

@@ -380,13 +380,15 @@ $('export-png').onclick = () => download(`${fileStem()}.png`, 'image/png', view.
 [0, 1].forEach((k) => { $(`export-xyz-${k}`).onclick = () => exportStateFile(k); });
 
 /** Pane k's particles as a file: the worker writes it (csrc/snapshot.c) at the clock its pane
- * has reached; the name carries the detector and that time. */
+ * has reached when it answers (later than the click while the run plays); the name carries the
+ * detector and the file's own time. */
 async function exportStateFile(k) {
   const button = $(`export-xyz-${k}`), pane = model.panes[k];
   button.disabled = true;
   try {
     const text = await model.stateFile(k);
-    if (text !== null) download(`edpd-${model.state.scenario}-${pane.detector}-t${fmt(pane.time, 6)}.xyz`, 'chemical/x-xyz', text);
+    const t = Number(/ Time=(\S+)/.exec(text ?? '')?.[1] ?? pane.time);
+    if (text !== null) download(`edpd-${model.state.scenario}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
   } catch (err) {
     warnings.push({ field: 'particles (XYZ)', message: err.message });
     showWarnings();
