@@ -98,14 +98,17 @@ int overlap_grid_init(struct edpd_world *w) {
     g->start = malloc(sizeof(uint32_t) * (cells + 1));
     g->order = malloc(sizeof(uint32_t) * n);
     g->cell = malloc(sizeof(uint32_t) * n);
-    g->r = malloc(sizeof(vec3) * n);
-    return g->start && g->order && g->cell && g->r ? 0 : -1;
+    g->at = malloc(sizeof *g->at * n);
+    g->flags = malloc(n);
+    g->valid = 0;
+    return g->start && g->order && g->cell && g->at && g->flags ? 0 : -1;
 }
 
 void overlap_grid_free(overlap_grid *g) {
-    free(g->start); free(g->order); free(g->cell); free(g->r);
+    free(g->start); free(g->order); free(g->cell); free(g->at); free(g->flags);
     g->start = g->order = g->cell = NULL;
-    g->r = NULL;
+    g->at = NULL;
+    g->flags = NULL;
 }
 
 /* The cell coordinate of x on axis a: positions on periodic axes are in [0, L); off a closed
@@ -133,16 +136,31 @@ static int grid_neighbours(const overlap_grid *g, const int periodic[3], int a, 
     return m;
 }
 
+static void overlap_scan(struct edpd_world *w);
+
 /* Pair overlaps, plane overlaps and fall-throughs at the current clock. */
 static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes, uint32_t *fell,
                          double *deepest, uint8_t *flags) {
     struct edpd_world *w = (struct edpd_world *)cw; /* the scan writes only its own grid */
     overlap_grid *g = &w->og;
+    /* the state changes only with an event or a clock move: a second reader at the same state
+     * (the app's stats and flags of one frame) gets the scan already made */
+    if (!(g->valid && g->at_events == w->events && g->at_time == w->time)) overlap_scan(w);
+    if (pairs) *pairs = g->pairs;
+    if (planes) *planes = g->planes;
+    if (fell) *fell = g->fell;
+    if (deepest) *deepest = g->deepest;
+    if (flags) memcpy(flags, g->flags, w->n);
+}
+
+static void overlap_scan(struct edpd_world *w) {
+    overlap_grid *g = &w->og;
     uint32_t n = w->n, np = 0, nf = 0, pair_count = 0;
     double deep = 0.0;
     size_t cells = (size_t)g->n[0] * g->n[1] * g->n[2];
-    if (flags) memset(flags, 0, n);
-    /* counting sort of the particles by cell; g->r in sorted order */
+    uint8_t *flags = g->flags;
+    memset(flags, 0, n);
+    /* counting sort of the particles by cell; g->at in sorted order */
     memset(g->start, 0, sizeof(uint32_t) * (cells + 1));
     for (uint32_t i = 0; i < n; i++) {
         vec3 r = position_now(w, i);
@@ -156,7 +174,7 @@ static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes
             else if (gap < 0.0) {
                 np++;
                 if (-gap / w->cfg.diameter > deep) deep = -gap / w->cfg.diameter;
-                if (flags) flags[i] = 1;
+                flags[i] = 1;
             }
         }
     }
@@ -167,8 +185,11 @@ static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes
     }
     for (size_t c = cells; c > 0; c--) g->start[c] = g->start[c - 1];  /* back to the cells' starts */
     g->start[0] = 0;
-    for (uint32_t at = 0; at < n; at++) g->r[at] = position_now(w, g->order[at]);
-    /* each pair once (the lower index finds it), in the 3 x 3 x 3 cells around the particle's */
+    for (uint32_t at = 0; at < n; at++) {
+        g->at[at].r = position_now(w, g->order[at]);
+        g->at[at].half_sigma = 0.5 * w->p[g->order[at]].sigma;  /* h_i + h_k = (s_i + s_k) / 2 exactly */
+    }
+    /* each pair once (the one earlier in grid order finds it), in the 3 x 3 x 3 cells around */
     for (uint32_t at = 0; at < n; at++) {
         uint32_t i = g->order[at], c = g->cell[i];
         uint32_t cx = c % g->n[0], cy = (c / g->n[0]) % g->n[1], cz = c / g->n[0] / g->n[1];
@@ -179,24 +200,25 @@ static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes
             for (int y = 0; y < my; y++)
                 for (int x = 0; x < mx; x++) {
                     uint32_t d = nx[x] + g->n[0] * (ny[y] + g->n[1] * nz[z]);
-                    for (uint32_t bt = g->start[d]; bt < g->start[d + 1]; bt++) {
-                        uint32_t k = g->order[bt];
-                        if (k <= i) continue;
-                        vec3 sep = min_image(w, v3_sub(g->r[at], g->r[bt]));
-                        double s = 0.5 * (w->p[i].sigma + w->p[k].sigma), r2 = v3_dot(sep, sep);
+                    for (uint32_t bt = g->start[d] > at ? g->start[d] : at + 1; bt < g->start[d + 1]; bt++) {
+                        vec3 sep = min_image(w, v3_sub(g->at[at].r, g->at[bt].r));
+                        double s = g->at[at].half_sigma + g->at[bt].half_sigma, r2 = v3_dot(sep, sep);
                         if (r2 < s * s) {
                             pair_count++;
                             double depth = (s - sqrt(r2)) / w->cfg.diameter;
                             if (depth > deep) deep = depth;
-                            if (flags) { flags[i] = 1; flags[k] = 1; }
+                            flags[i] = 1; flags[g->order[bt]] = 1;
                         }
                     }
                 }
     }
-    if (pairs) *pairs = pair_count;
-    if (planes) *planes = np;
-    if (fell) *fell = nf;
-    if (deepest) *deepest = deep;
+    g->pairs = pair_count;
+    g->planes = np;
+    g->fell = nf;
+    g->deepest = deep;
+    g->at_events = w->events;
+    g->at_time = w->time;
+    g->valid = 1;
 }
 
 void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out) { overlaps_now(w, NULL, NULL, NULL, NULL, out); }

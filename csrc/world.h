@@ -72,7 +72,14 @@ typedef struct overlap_grid {
     uint32_t *start;          /* n[0] n[1] n[2] + 1 offsets into order */
     uint32_t *order;          /* particle indices sorted by cell */
     uint32_t *cell;           /* each particle's cell */
-    vec3 *r;                  /* each particle's position at the scan, in the box on periodic axes */
+    struct { vec3 r; double half_sigma; } *at;  /* by grid order: the position at the scan (in the
+                                 box on periodic axes) and half the diameter, read in sequence */
+    uint8_t *flags;           /* the last scan's result, kept for a second reader of the same state: */
+    uint32_t pairs, planes, fell;
+    double deepest;
+    uint64_t at_events;       /* ... the state it was made at (events, clock) */
+    double at_time;
+    int valid;
 } overlap_grid;
 int overlap_grid_init(struct edpd_world *w);  /* 0, or -1 out of memory */
 void overlap_grid_free(overlap_grid *g);
