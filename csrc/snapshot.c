@@ -43,6 +43,23 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
             "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:overlap:I:1 Time=%.17g ",
         w->box[0], w->box[1], w->box[2], w->periodic[0] ? 'T' : 'F', w->periodic[1] ? 'T' : 'F',
         w->periodic[2] ? 'T' : 'F', w->time);
+    /* what moves the particles besides impacts: gravity, and the planes (normal, offset,
+     * restitution), so that the file alone is the whole state (run --load reads both). A ball's
+     * own plate is one of them when it is the only ball; plates of several balls each belong to
+     * one ball, which no column says: "per-ball" marks them. */
+    /* + 0.0: a zero given as -0 (the JS wrapper's -g for g = 0) prints as 0 on every side */
+    put(&o, "gravity=\"%.17g %.17g %.17g\" ", w->g.x + 0.0, w->g.y + 0.0, w->g.z + 0.0);
+    if (w->plane_count > 0 && (w->shared_planes == w->plane_count || n == 1)) {
+        put(&o, "planes=\"");
+        for (uint32_t k = 0; k < w->plane_count; k++) {
+            const edpd_plane *pl = &w->planes[k];
+            put(&o, "%s%.17g %.17g %.17g %.17g %.17g", k ? "; " : "", pl->normal[0] + 0.0, pl->normal[1] + 0.0, pl->normal[2] + 0.0,
+                pl->offset + 0.0, pl->restitution);
+        }
+        put(&o, "\" ");
+    } else if (w->plane_count > 0) {
+        put(&o, "planes=per-ball ");
+    }
     put(&o, "scenario=%s detector=%s dim=%d seed=%u restitution=%.17g events=%llu collisions=%llu "
             "overlapping_pairs=%u max_overlap=%.17g status=%s state_hash=%016llx\n",
         edpd_scenario_name(c->scenario), edpd_detector_name(c->detector), c->dim, c->seed, c->restitution,

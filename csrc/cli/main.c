@@ -96,7 +96,7 @@ static int cmd_run(cli_args *a) {
         return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
     edpd_config c = edpd_scenario_config(scenario);
     if (load_path) c.restitution = 1.0;  /* a loaded state is elastic unless --restitution says otherwise */
-    int dim_given = 0;
+    int dim_given = 0, gravity_given = 0;
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
@@ -140,7 +140,7 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--seed") == 0) { if (!arg_u64(a, f, value_of(a), 0, 4294967295ull, &u)) return fail(a->error); c.seed = (uint32_t)u; }
         else if (strcmp(f, "--packing-fraction") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1.0, &c.packing_fraction)) return fail(a->error); }
         else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &c.restitution)) return fail(a->error); }
-        else if (strcmp(f, "--gravity") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &d)) return fail(a->error); c.gravity[2] = -d; }
+        else if (strcmp(f, "--gravity") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &d)) return fail(a->error); c.gravity[2] = -d; gravity_given = 1; }
         else if (strcmp(f, "--plate-offset") == 0) { if (!arg_double(a, f, value_of(a), -1e6, 1e6, &c.plate_offset)) return fail(a->error); }
         else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
@@ -182,6 +182,9 @@ static int cmd_run(cli_args *a) {
             for (uint32_t i = 1; i < loaded.n; i++) if (loaded.diameters[i] > c.diameter) c.diameter = loaded.diameters[i];
         }
         for (int k = 0; k < 3; k++) { c.box[k] = loaded.box[k]; c.periodic[k] = loaded.periodic[k]; }
+        if (loaded.has_gravity && !gravity_given) for (int k = 0; k < 3; k++) c.gravity[k] = loaded.gravity[k];
+        c.planes = loaded.planes;
+        c.plane_count = loaded.plane_count;
     }
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);

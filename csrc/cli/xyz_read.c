@@ -1,5 +1,5 @@
 /* Reads one frame of extended XYZ: the particle count; a comment line of key=value pairs
- * (Lattice, pbc, Origin, Properties, and edpd's own dim); then one row per particle with the
+ * (Lattice, pbc, Origin, Properties, and edpd's own dim, gravity and planes); then one row per particle with the
  * columns Properties names (name:type:count, types S, R, I or L). Only pos is required; velo,
  * radius and mass (or masses) are used when present, every other column is skipped. Strict: a
  * row with too few or too many fields, a number that does not parse, a box that is not
@@ -177,6 +177,24 @@ static int read_header(reader *r, xyz_state *s, columns *c, double origin[3]) {
         if (strcmp(value, "2") == 0) s->dim = 2;
         else if (strcmp(value, "3") == 0) s->dim = 3;
         else return fail(r, "dim must be 2 or 3");
+    }
+    if (info_value(line, "gravity", value, sizeof value)) {
+        if (!numbers(value, s->gravity, 3)) return fail(r, "gravity must be 3 finite numbers");
+        s->has_gravity = 1;
+    }
+    if (info_value(line, "planes", value, sizeof value)) {
+        if (strcmp(value, "per-ball") == 0)
+            return fail(r, "planes=per-ball: each ball has its own plate, which --load cannot take (dump a single ball)");
+        char *save = NULL;
+        for (char *one = strtok_r(value, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
+            if (s->plane_count == EDPD_MAX_PLANES) return fail(r, "planes: more than %u", EDPD_MAX_PLANES);
+            double v[5];
+            if (!numbers(one, v, 5)) return fail(r, "planes must be \"nx ny nz offset restitution\" entries separated by ';'");
+            edpd_plane *pl = &s->planes[s->plane_count++];
+            for (int a = 0; a < 3; a++) pl->normal[a] = v[a];
+            pl->offset = v[3];
+            pl->restitution = v[4];
+        }
     }
     char props[4096] = "species:S:1:pos:R:3";  /* the extended XYZ default */
     info_value(line, "Properties", props, sizeof props);

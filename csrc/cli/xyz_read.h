@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "../edpd.h"
 
 typedef struct xyz_state {
     uint32_t n;
@@ -15,6 +16,10 @@ typedef struct xyz_state {
     double *velocities;       /* n*3 (velo; zero if the file has none) */
     double *diameters;        /* n (2 radius), or NULL: the file has no radius column */
     double *masses;           /* n, or NULL: no mass column */
+    int has_gravity;          /* a gravity="gx gy gz" key */
+    double gravity[3];
+    uint32_t plane_count;     /* planes="nx ny nz offset restitution; ..." (at most EDPD_MAX_PLANES) */
+    edpd_plane planes[EDPD_MAX_PLANES];
 } xyz_state;
 
 /* Returns 1, or 0 with a message naming the line and what was expected in err. */
