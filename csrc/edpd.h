@@ -205,8 +205,8 @@ uint64_t edpd_state_hash(const edpd_world *w);
 void edpd_reset_measurements(edpd_world *w);
 
 /* The state at the current clock as one frame of extended XYZ (read by OVITO and ASE): the
- * particle count; a line with the box (Lattice, pbc), Time and the run (scenario, detector, seed,
- * events, overlapping_pairs, max_overlap, status, state_hash); then per particle its species P,
+ * particle count; a line with the box (Lattice, pbc), Time, gravity, planes and the run (scenario,
+ * detector, seed, events, overlapping_pairs, max_overlap, status, state_hash); then per particle its species P,
  * position, velocity, radius, mass and overlap flag (as edpd_get_overlap_flags), each double to
  * 17 significant digits, so it reads back exactly. Like snprintf: writes at most cap bytes,
  * NUL-terminated if cap > 0, and returns the frame's length; EDPD_XYZ_BOUND(n) bytes always
