@@ -17,8 +17,9 @@ for side in a b; do
   rev=${!side}
   mkdir -p "$work/$side"
   git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "ab.sh: no revision '$rev'" >&2; exit 2; }
-  for f in rng detector event_queue memory cells neighbours config scenario world diagnostics sweep; do
-    gcc -O3 -ffp-contract=off -fno-math-errno -I"$work/$side/csrc" -c "$work/$side/csrc/$f.c" -o "$work/$side/$f.o"
+  for src in "$work/$side"/csrc/*.c; do  # the revision's own core (its WebAssembly API aside)
+    [ "$(basename "$src")" = wasm_api.c ] && continue
+    gcc -O3 -ffp-contract=off -fno-math-errno -I"$work/$side/csrc" -c "$src" -o "$work/$side/$(basename "$src" .c).o"
   done
   gcc -O3 -I"$work/$side/csrc" tools/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
 done
