@@ -60,9 +60,29 @@ static void check_overlap_count(edpd_world *w) {
             if (r2 < s * s * (1.0 + 1e-12)) maybe++;
             if (r2 < s * s && (s - sqrt(r2)) / w->cfg.diameter > deepest) deepest = (s - sqrt(r2)) / w->cfg.diameter;
         }
+    /* spheres against their planes (the shared ones and a ball's own plate): overlapping, or
+     * entirely beyond it (fell through); again sure and possible within 1e-12 of either edge */
+    uint32_t over_sure = 0, over_maybe = 0, fell_sure = 0, fell_maybe = 0;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < w->plane_count; k++) {
+            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
+            const edpd_plane *pl = &w->planes[k];
+            double sigma = w->p[i].sigma, tol = 1e-12 * (1.0 + fabs(pl->offset) + fabs(r[3 * i]) + fabs(r[3 * i + 1]) + fabs(r[3 * i + 2]));
+            double gap = pl->normal[0] * r[3 * i] + pl->normal[1] * r[3 * i + 1] + pl->normal[2] * r[3 * i + 2] - pl->offset - 0.5 * sigma;
+            if (gap < -sigma - tol) fell_sure++;
+            if (gap < -sigma + tol) fell_maybe++;
+            if (gap < -tol && gap >= -sigma + tol) over_sure++;
+            if (gap < tol && gap >= -sigma - tol) over_maybe++;
+        }
     free(r);
     edpd_stats s;
     edpd_get_stats(w, &s);
+    if (s.fell_through < fell_sure || s.fell_through > fell_maybe || s.plane_overlaps < over_sure || s.plane_overlaps > over_maybe) {
+        char m[200];
+        snprintf(m, sizeof m, "fell_through %u (count %u to %u), plane_overlaps %u (count %u to %u)", s.fell_through, fell_sure, fell_maybe,
+                 s.plane_overlaps, over_sure, over_maybe);
+        fail(m);
+    }
     if (s.overlapping_pairs < sure || s.overlapping_pairs > maybe) {
         char m[160];
         snprintf(m, sizeof m, "overlapping_pairs %u, but %u to %u pairs overlap", s.overlapping_pairs, sure, maybe);
