@@ -105,7 +105,7 @@ static int cmd_run(cli_args *a) {
         const char *f = a->argv[a->pos];
         if (!arg_once(a, f)) return fail(a->error);
         if (strcmp(f, "--scenario") == 0) { value_of(a); }
-        else if (strcmp(f, "--load") == 0) { if (!value_of(a)) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)"); }
+        else if (strcmp(f, "--load") == 0) { value_of(a); }  /* read before the loop */
         else if (load_path && (strcmp(f, "--n") == 0 || strcmp(f, "--packing-fraction") == 0 || strcmp(f, "--plate-offset") == 0 || strcmp(f, "--seed") == 0)) {
             char m[200];
             snprintf(m, sizeof m, "%s: not with --load (the particles and the box come from the file)", f);

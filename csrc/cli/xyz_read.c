@@ -52,7 +52,6 @@ static char *next_line(reader *r) {
 /* A whole token as a finite double. */
 static int parse_double(const char *tok, double *out) {
     char *end;
-    errno = 0;
     double x = strtod(tok, &end);
     if (end == tok || *end != '\0' || !isfinite(x)) return 0;
     *out = x;

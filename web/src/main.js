@@ -387,8 +387,9 @@ async function exportStateFile(k) {
   button.disabled = true;
   try {
     const text = await model.stateFile(k);
-    const t = Number(/ Time=(\S+)/.exec(text ?? '')?.[1] ?? pane.time);
-    if (text !== null) download(`edpd-${model.state.scenario}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
+    if (text === null) return;  // the ball array (its buttons are hidden)
+    const t = Number(/ Time=(\S+)/.exec(text)[1]);
+    download(`edpd-${model.state.scenario}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
   } catch (err) {
     warnings.push({ field: 'particles (XYZ)', message: err.message });
     showWarnings();
