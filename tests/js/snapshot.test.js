@@ -56,6 +56,9 @@ const CASES = [
   { name: 'granular 2-D naive-halt (halts)', cfg: { scenario: 'granular', detector: 'naive-halt', dim: 2, n: 2000, packingFraction: 0.6, restitution: 0.5, tc: 1e-9, seed: 1 }, t: 30 },
   { name: 'elastic 3-D with neighbour lists', cfg: { scenario: 'elastic', detector: 'stable', dim: 3, n: 864, packingFraction: 0.4, seed: 3 }, t: 5 },
   { name: 'bouncing ball naive-halt', cfg: { scenario: 'bouncing-ball', detector: 'naive-halt', n: 1, plateOffset: 0.763774618976614 }, t: 4 },
+  // half into its plate at t = 4, entirely through it by t = 5
+  { name: 'bouncing ball naive-miss, in the plate', cfg: { scenario: 'bouncing-ball', detector: 'naive-miss', n: 1, plateOffset: 0.763774618976614 }, t: 4 },
+  { name: 'bouncing ball naive-miss, through the plate', cfg: { scenario: 'bouncing-ball', detector: 'naive-miss', n: 1, plateOffset: 0.763774618976614 }, t: 5 },
 ];
 
 function cliArgs(c, t, file) {
@@ -97,9 +100,21 @@ describe.each(CASES)('$name', ({ cfg, t }) => {
     expect(Math.abs(ke - native.kinetic_energy)).toBeLessThanOrEqual(1e-12 * native.kinetic_energy);
   });
 
-  test('the overlap diagnostics agree with a brute-force count over all pairs', () => {
+  test('the overlap diagnostics agree with a count from the file alone (pairs, or the ball against its plate)', () => {
     const f = parseXyz(text);
-    if (cfg.scenario === 'bouncing-ball') return;  // no pairs; the plate is not in the file
+    if (cfg.scenario === 'bouncing-ball') {
+      // the plate from the file's planes key: gap = n.r - offset - radius; overlapping while in
+      // (-diameter, 0), through the plate below -diameter
+      const [nx, ny, nz, offset] = f.info.planes.split(' ').map(Number);
+      const [x, y, z, , , , radius] = f.rows[0].slice(1).map(Number);
+      const gap = nx * x + ny * y + nz * z - offset - radius;
+      expect(native.fell_through).toBe(gap < -2 * radius ? 1 : 0);
+      expect(native.plane_overlaps).toBe(gap < 0 && gap >= -2 * radius ? 1 : 0);
+      expect(Math.abs(native.max_overlap - (native.plane_overlaps ? -gap : 0))).toBeLessThanOrEqual(1e-12);
+      expect(Number(f.rows[0][9])).toBe(native.plane_overlaps);
+      if (cfg.detector === 'naive-miss') expect([native.plane_overlaps, native.fell_through]).toEqual(t === 4 ? [1, 0] : [0, 1]);
+      return;
+    }
     // Wrapping positions into the box (and reading them back) rounds them, so a pair at contact
     // may count on one side and not the other: only overlaps deeper than 1e-12 sigma are exact.
     const pairs = bruteForcePairs(f);
