@@ -211,7 +211,7 @@ void edpd_reset_measurements(edpd_world *w);
  * 17 significant digits, so it reads back exactly. Like snprintf: writes at most cap bytes,
  * NUL-terminated if cap > 0, and returns the frame's length; EDPD_XYZ_BOUND(n) bytes always
  * suffice. Returns 0 only if its scratch memory (49 N bytes) could not be allocated. */
-#define EDPD_XYZ_BOUND(n) (1024u + 220u * (size_t)(n))
+#define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 220u * (size_t)(n))  /* header, planes, rows */
 size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
 
 /* ---- The paper's Fig. 7 experiment: many independent balls, each its own world ------------ */

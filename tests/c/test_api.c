@@ -191,5 +191,28 @@ int main(void) {
         }
         CHECK(h[0] == h[1], "a plate keeps its restitution under elastic_until");
     }
+    {   /* EDPD_XYZ_BOUND suffices for the longest state file: every plane a custom world may have,
+         * each number at its longest (-1.2345678901234567e-308 style), a sphere among them */
+        static edpd_plane pl[EDPD_MAX_PLANES];
+        for (unsigned k = 0; k < EDPD_MAX_PLANES; k++) {
+            pl[k].normal[0] = -0.60000000000000009; pl[k].normal[1] = -0.79999999999999993; pl[k].normal[2] = 0;
+            pl[k].offset = -123456.78901234567 - k; pl[k].restitution = 0.12345678901234566;
+        }
+        double r[3] = {-9.8765432109876543e5, -8.7654321098765432e5, 0.5}, v[3] = {-1.2345678901234567e-5, -2.3456789012345678e-5, 0};
+        edpd_config cc = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+        cc.n = 1; cc.positions = r; cc.velocities = v; cc.planes = pl; cc.plane_count = EDPD_MAX_PLANES;
+        cc.box[0] = cc.box[1] = 1e9; cc.box[2] = 1; cc.gravity[0] = -1.2345678901234567e-7;
+        edpd_error e;
+        edpd_world *w = edpd_create(&cc, &e);
+        CHECK(w != NULL, "a sphere among %u planes: %s", EDPD_MAX_PLANES, e.message);
+        if (w) {
+            size_t len = edpd_write_xyz(w, NULL, 0), cap = EDPD_XYZ_BOUND(1);
+            CHECK(len > 0 && len < cap, "xyz of 1 sphere and %u planes: %zu bytes, EDPD_XYZ_BOUND(1) = %zu", EDPD_MAX_PLANES, len, cap);
+            char *buf = malloc(cap);
+            CHECK(buf && edpd_write_xyz(w, buf, cap) == len && strlen(buf) == len, "the file fits the bound, NUL-terminated");
+            free(buf);
+            edpd_destroy(w);
+        }
+    }
     return check_report("api");
 }

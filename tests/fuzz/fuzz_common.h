@@ -107,6 +107,8 @@ static void exercise(edpd_world *w, reader *r) {
         if (stop == EDPD_STOP_ERROR && (err.code == EDPD_OK || !err.message[0])) fail("an error stop needs a code and message");
         if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
         check_overlap_count(w);
+        size_t xyz = edpd_write_xyz(w, NULL, 0);  /* the state file's length, against its documented bound */
+        if (xyz == 0 || xyz >= EDPD_XYZ_BOUND(edpd_particle_count(w))) fail("the state file does not fit EDPD_XYZ_BOUND");
         edpd_stats s;
         edpd_get_stats(w, &s);
         if (s.events - s0.events > (uint64_t)(k + 1) * 30000) fail("more events than the budgets allow");
