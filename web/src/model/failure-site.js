@@ -3,10 +3,12 @@
 // In a gas of thousands the two magenta or orange particles are hard to find by eye; the view
 // zooms to this point. Plain module, no DOM.
 
+import { minimumImage } from './periodic.js';
+
 /** The minimum image of b seen from a (periodic box). */
 function imageNear(a, b, box, dim) {
   const out = [b[0], b[1], b[2]];
-  for (let k = 0; k < dim; k++) out[k] = b[k] - box[k] * Math.round((b[k] - a[k]) / box[k]);
+  for (let k = 0; k < dim; k++) out[k] = a[k] + minimumImage(b[k] - a[k], box[k]);
   return out;
 }
 

@@ -5,6 +5,8 @@
 // particle, to the size of a particle within a few dozen. Shown so that a student sees why two
 // correct runs differ, and that the comparison that matters is of statistics (kT, Z), not paths.
 
+import { minimumImage } from './periodic.js';
+
 /** Root mean square over particles of |r_naive − r_stable| (minimum image on periodic axes),
  * from two gas frames at the same time; null if either is missing or they are at different
  * times (a halted pane stays where it stopped). */
@@ -15,9 +17,7 @@ export function paneDistance(fa, fb) {
   if (!n) return null;
   let sum = 0;
   for (let i = 0; i < 3 * n; i++) {
-    const L = box[i % 3];
-    let d = pa[i] - pb[i];
-    if (L > 0) d -= L * Math.round(d / L);
+    const d = minimumImage(pa[i] - pb[i], box[i % 3]);
     sum += d * d;
   }
   return Math.sqrt(sum / n);
