@@ -90,7 +90,9 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
             BAD("gravity", "must be 0 along periodic axes (axis %d is periodic)", a);
     }
     if (c->dim == 2 && c->periodic[2]) BAD("periodic", "the z axis cannot be periodic in 2-D");
-    double max_sigma = c->diameter;
+    /* the world sizes its cells from the particles' own diameters, so the floor below does too;
+     * `diameter` is then only the unit of max_overlap (it was a floor here, refusing small spheres) */
+    double max_sigma = c->diameters ? 0.0 : c->diameter;
     for (uint32_t i = 0; i < c->n; i++) {
         if (c->diameters && !finite_in(c->diameters[i], 1e-3, 1e3))
             BAD("diameters", "entry %u must be in [0.001, 1000], got %g", i, c->diameters[i]);

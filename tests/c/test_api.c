@@ -70,6 +70,27 @@ int main(void) {
         CHECK(w != NULL, "valid custom world: %s", err.message);
         edpd_destroy(w);
     }
+    {   /* the periodic-edge floor is 4 of the largest *given* diameter, not of the default
+         * `diameter` (1): two disks of σ = 0.1 in a 0.5 box, head-on at speed 1 each. Analytic:
+         * the gap 0.1 closes at 2, so they touch at t = 0.05, swap velocities (ε = 1, equal
+         * masses) and stand at their starting places again at t = 0.1. */
+        double r[6] = {0.1, 0.25, 0, 0.3, 0.25, 0}, v[6] = {1, 0, 0, -1, 0, 0}, s[2] = {0.1, 0.1};
+        c = d; c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.restitution = 1;
+        c.positions = r; c.velocities = v; c.diameters = s;
+        c.box[0] = c.box[1] = 0.5; c.box[2] = 1; c.periodic[0] = c.periodic[1] = 1; c.periodic[2] = 0;
+        edpd_error err;
+        edpd_world *w = edpd_create(&c, &err);
+        CHECK(w != NULL, "σ = 0.1 in a 0.5 box (≥ 4 σ): %s", err.message);
+        if (w) {
+            CHECK(edpd_advance(w, 0.1, 1000, &err) == EDPD_STOP_TIME, "small disks reach t = 0.1: %s", err.message);
+            double p[6], u[6];
+            edpd_get_positions(w, p); edpd_get_velocities(w, u);
+            CHECK(fabs(p[0] - 0.1) < 1e-12 && fabs(p[3] - 0.3) < 1e-12, "small disks back at 0.1, 0.3: %.17g %.17g", p[0], p[3]);
+            CHECK(fabs(u[0] + 1) < 1e-12 && fabs(u[3] - 1) < 1e-12 && fabs(u[1]) < 1e-12, "small disks swapped velocities: %.17g %.17g", u[0], u[3]);
+            edpd_destroy(w);
+        }
+        c.box[0] = 0.35; expect_invalid(c, "box", "periodic edge under 4 of the largest given diameter");
+    }
     edpd_destroy(NULL); /* allowed, like free */
 
     /* advance: budgets always return; bad arguments are errors, not aborts */

@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             vel[3 * i + a] = wild(&r, -3.0, 3.0);
         }
         if (c.dim == 2) { pos[3 * i + 2] = 0.5 * (isfinite(c.box[2]) ? c.box[2] : 1.0); vel[3 * i + 2] = 0.0; }
-        dia[i] = wild(&r, 0.2, 1.5);
+        dia[i] = wild(&r, 0.05, 1.5);  /* small spheres in small periodic boxes too (floor: 4 of the largest) */
         mass[i] = wild(&r, 0.1, 10.0);
     }
     c.positions = pos;
