@@ -4,10 +4,12 @@
 #include "json.h"
 #include "sweep_json.h"
 #include "../edpd.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct shard {
     char detector[32];
@@ -16,16 +18,20 @@ typedef struct shard {
     edpd_sweep_result r;  /* final_time_min/max are NaN when every sample halted */
 } shard;
 
-static char *read_all(const char *path) {
+/* The whole file, or NULL with *why set: sweep results are small regular files. */
+static char *read_all(const char *path, const char **why) {
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (n < 0 || n > (1 << 22)) { fclose(f); return NULL; }
-    char *buf = malloc((size_t)n + 1);
-    if (!buf) { fclose(f); return NULL; }
-    size_t got = fread(buf, 1, (size_t)n, f);
+    if (!f) { *why = strerror(errno); return NULL; }
+    struct stat st;  /* a directory opens for reading on Linux */
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 22)) {
+        *why = S_ISDIR(st.st_mode) ? "it is a directory" : !S_ISREG(st.st_mode) ? "not a regular file" : "larger than 4 MB, not a sweep result";
+        fclose(f);
+        return NULL;
+    }
+    size_t n = (size_t)st.st_size;
+    char *buf = malloc(n + 1);
+    if (!buf) { fclose(f); *why = "out of memory"; return NULL; }
+    size_t got = fread(buf, 1, n, f);
     buf[got] = 0;
     fclose(f);
     return buf;
@@ -58,8 +64,9 @@ static int get_num(const char *json, const char *key, double *out) {
 }
 
 static int parse(const char *path, shard *s, char *err, size_t len) {
-    char *json = read_all(path);
-    if (!json) { snprintf(err, len, "%s: cannot read the file", path); return 0; }
+    const char *why = "";
+    char *json = read_all(path, &why);
+    if (!json) { snprintf(err, len, "%s: cannot read the file (%s)", path, why); return 0; }
     memset(s, 0, sizeof *s);
     const char *d = field(json, "detector");
     int ok = d && *d == '"' && sscanf(d + 1, "%31[^\"]", s->detector) == 1;

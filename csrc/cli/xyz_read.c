@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #define MAX_COLUMNS 64
@@ -206,6 +207,12 @@ int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen) {
     if (!f) {
         reader r = {NULL, path, NULL, 0, 0, err, errlen};
         return fail(&r, "cannot read it (%s)", strerror(errno));
+    }
+    struct stat st;  /* a directory opens for reading on Linux; its first read fails with EISDIR */
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        reader r = {NULL, path, NULL, 0, 0, err, errlen};
+        return fail(&r, "is a directory (give one frame of extended XYZ, e.g. from --dump)");
     }
     int ok = xyz_read_stream(f, path, s, err, errlen);
     fclose(f);

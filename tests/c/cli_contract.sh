@@ -64,6 +64,8 @@ expect_merge_error "$tmp/s0.json"                    # samples missing
 expect_merge_error "$tmp/s0.json" "$tmp/s0.json"     # duplicated
 expect_merge_error "$tmp/run.json"                   # not a sweep result
 expect_merge_error /nonexistent.json
+expect_merge_error "$tmp"                             # a directory
+grep -q "it is a directory" "$tmp/err" && ok || bad "merge of a directory: $(cat "$tmp/err")"
 
 # a halt is explained in the paper's terms
 "$edpd" run --scenario bouncing-ball --detector naive-halt --plate-offset 0.763774618976614 --time 4 > "$tmp/halt.txt" \
@@ -137,6 +139,13 @@ expect_error "planes=per-ball: each ball has its own plate" run --load "$tmp/bal
 printf '2\nLattice="10 0 0 0 10 0 0 0 10" Properties=species:S:1:pos:R:3:velo:R:3\nA 1 1 1 1 0 0\nA 5 5 5 -1 0 0\n' > "$tmp/ovito.xyz"
 "$edpd" run --load "$tmp/ovito.xyz" --time 1 --json | grep -q '"n": 2' && ok || bad "--load: a minimal file (no radius, mass or pbc) with the defaults"
 expect_error "--load: not-there.xyz: cannot read it" run --load not-there.xyz --time 1
+expect_error "is a directory" run --load "$tmp" --time 1
+# small spheres in a small periodic box: the edge floor is 4 of the file's largest diameter (0.4
+# here), not of the default diameter 1; σ = 0.1 disks head-on are back at their start at t = 0.1
+printf '2\nLattice="0.5 0 0 0 0.5 0 0 0 1" pbc="T T F" dim=2 Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1\nA 0.1 0.25 0 1 0 0 0.05\nA 0.3 0.25 0 -1 0 0 0.05\n' > "$tmp/small.xyz"
+"$edpd" run --load "$tmp/small.xyz" --time 0.1 --dump "$tmp/small-out.xyz" > /dev/null && \
+  awk 'NR == 3 && ($2 - 0.1) ^ 2 < 1e-24 && ($5 + 1) ^ 2 < 1e-24 { a = 1 } NR == 4 && ($2 - 0.3) ^ 2 < 1e-24 && ($5 - 1) ^ 2 < 1e-24 { b = 1 } END { exit !(a && b) }' "$tmp/small-out.xyz" && \
+  ok || bad "--load: σ = 0.1 disks in a 0.5 box do not swap and return: $(tail -n 2 "$tmp/small-out.xyz" 2>&1)"
 expect_error "give one of --scenario S and --load" run --scenario granular --load "$tmp/a.xyz" --time 1
 expect_error "--n: not with --load" run --load "$tmp/a.xyz" --n 10 --time 1
 expect_error "--load: needs a file name" run --time 1 --load
