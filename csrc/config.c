@@ -114,6 +114,7 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
         if (c->dim == 2 && axis == 2 && (c->positions[k] != 0.0 || c->velocities[k] != 0.0))
             BAD("positions", "2-D particles need z = 0 and v_z = 0 (entry %llu)", (unsigned long long)k);
     }
+    if (!finite_in(c->start_time, -1e9, 1e9)) BAD("start_time", "must be a finite number in [-1e9, 1e9], got %g", c->start_time);
     if (c->plane_count > EDPD_MAX_PLANES) BAD("plane_count", "must be in [0, %u], got %u", EDPD_MAX_PLANES, c->plane_count);
     if (c->plane_count && !c->planes) BAD("planes", "plane_count > 0 but no planes given");
     for (uint32_t k = 0; k < c->plane_count; k++) {

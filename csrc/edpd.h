@@ -107,6 +107,8 @@ typedef struct edpd_config {
                                 a plane's normal must be 0 along periodic axes) */
     const edpd_plane *planes;
     uint32_t plane_count;
+    double start_time;       /* the clock at creation, in [-1e9, 1e9] (default 0): a loaded state
+                                runs on from its own Time (`edpd run --load`) */
 } edpd_config;
 
 typedef enum edpd_state {

@@ -139,6 +139,7 @@ static edpd_code build_custom(struct edpd_world *w) {
         const double *r = c->positions + 3 * i, *v = c->velocities + 3 * i;
         init_particle(&w->p[i], v3(r[0], r[1], r[2]), v3(v[0], v[1], v[2]),
                       c->diameters ? c->diameters[i] : c->diameter, c->masses ? c->masses[i] : c->mass);
+        w->p[i].t = w->time;  /* start_time: the state is of that moment */
     }
     for (uint32_t k = 0; k < c->plane_count; k++) w->planes[k] = c->planes[k];
     w->shared_planes = w->plane_count = c->plane_count;

@@ -805,6 +805,10 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
     w->cfg = *cfg;
     w->first_failure_event = UINT64_MAX;
+    /* every clock the world keeps starts here: the particles' own times, the measurement window,
+     * the collapse window (the event queue keys relative to its least key) */
+    w->time = cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->start_time : 0.0;
+    w->ke_time = w->measure_t0 = w->window_time = w->time;
     w->n = cfg->n;
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n

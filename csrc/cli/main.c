@@ -26,7 +26,8 @@ static const char *USAGE =
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
     "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n"
-    "The detector is stable unless --detector says otherwise. Each flag may be given once.\n";
+    "The detector is stable unless --detector says otherwise. Each flag may be given once.\n"
+    "With --load the clock runs on from the file's Time, and --time, --equilibrate and --elastic-until count from there.\n";
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -98,7 +99,7 @@ static int cmd_run(cli_args *a) {
     if (load_path) c.restitution = 1.0;  /* a loaded state is elastic unless --restitution says otherwise */
     int dim_given = 0, gravity_given = 0;
     uint64_t events = 0, u, checkpoint = 0;
-    double t_end = NAN, equilibrate = 0.0, series_dt = 0.0, d;
+    double t_end = NAN, equilibrate = 0.0, elastic_for = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
     const char *dump_path = NULL, *trajectory_path = NULL;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
@@ -145,15 +146,15 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
         else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
-        else if (strcmp(f, "--elastic-until") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &c.elastic_until)) return fail(a->error); }
+        else if (strcmp(f, "--elastic-until") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &elastic_for)) return fail(a->error); }
         else if (strcmp(f, "--checkpoint-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000000ull, &checkpoint)) return fail(a->error); }
         else if (strcmp(f, "--series") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &series_dt)) return fail(a->error); }
         else if (strcmp(f, "--events") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000000000ull, &events)) return fail(a->error); have_events = 1; }
         else if (strcmp(f, "--time") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e12, &t_end)) return fail(a->error); have_time = 1; }
-        else { char m[1024]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+        else { char m[2048]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     if (have_events == have_time) return fail("run: give exactly one of --events K or --time T");
-    if (equilibrate > 0.0 && c.elastic_until > 0.0)
+    if (equilibrate > 0.0 && elastic_for > 0.0)
         return fail("run: give one of --equilibrate T (elastic until T, measurements from T, --time after T) and --elastic-until T (--time from 0)");
     if (series_dt > 0.0 && !have_time) return fail("--series: needs --time T (samples every DT up to T)");
     if (checkpoint > 0 && !have_events) return fail("--checkpoint-events: needs --events K (a row every K events)");
@@ -164,12 +165,19 @@ static int cmd_run(cli_args *a) {
     /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
      * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
      * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
-    if (equilibrate > 0.0) c.elastic_until = equilibrate;
-    /* --load: the particles, their sizes and masses, and the box from one frame of extended XYZ */
+    /* --load: the particles, their sizes and masses, the box and the clock from one frame of
+     * extended XYZ. Every time flag counts from the file's Time (`start`, 0 without --load). */
     xyz_state loaded = {0};
+    double start = 0.0;
     if (load_path) {
         char m[600];
         if (!xyz_read(load_path, &loaded, m, sizeof m)) return fail(m);
+        start = c.start_time = loaded.time;
+        if (start < 0.0 && (equilibrate > 0.0 || elastic_for > 0.0)) {
+            xyz_free(&loaded);
+            snprintf(m, sizeof m, "--load %s: its clock is negative (Time = %g, a naive-rewind state): --equilibrate and --elastic-until need Time >= 0", load_path, start);
+            return fail(m);
+        }
         c.n = loaded.n;
         if (!dim_given) c.dim = loaded.dim ? loaded.dim : 3;
         c.positions = loaded.positions;
@@ -186,6 +194,8 @@ static int cmd_run(cli_args *a) {
         c.planes = loaded.planes;
         c.plane_count = loaded.plane_count;
     }
+    if (equilibrate > 0.0) c.elastic_until = start + equilibrate;
+    else if (elastic_for > 0.0) c.elastic_until = start + elastic_for;
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     xyz_free(&loaded);  /* the world keeps its own copy */
@@ -216,7 +226,7 @@ static int cmd_run(cli_args *a) {
     }
     int frames_ok = 1;
     if (equilibrate > 0.0) {
-        edpd_advance(w, equilibrate, UINT64_MAX, &err);
+        edpd_advance(w, start + equilibrate, UINT64_MAX, &err);
         edpd_reset_measurements(w);
     }
     double t0 = now_seconds();
@@ -233,14 +243,14 @@ static int cmd_run(cli_args *a) {
         if (!series) { edpd_destroy(w); return fail("--series: out of memory"); }
         stop = EDPD_STOP_TIME;
         for (int k = 0; k < max_rows && stop == EDPD_STOP_TIME; k++) {
-            double t = equilibrate + (k * series_dt < t_end ? k * series_dt : t_end);
+            double t = start + equilibrate + (k * series_dt < t_end ? k * series_dt : t_end);
             stop = edpd_advance(w, t, UINT64_MAX, &err);
             edpd_stats s;
             edpd_get_stats(w, &s);
             double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
             memcpy(series + SERIES_COLS * rows++, row, sizeof row);
             if (trajectory.f && frames_ok && !frames_write(&trajectory, w, m_out, sizeof m_out)) frames_ok = 0;
-            if (t >= equilibrate + t_end) break;
+            if (t >= start + equilibrate + t_end) break;
         }
     } else if (checkpoint > 0) {
         /* --checkpoint-events K: events, time, kT, overlapping pairs, deepest overlap, stabilising,
@@ -261,7 +271,7 @@ static int cmd_run(cli_args *a) {
             if (rows >= max_rows) break;
         }
     } else {
-        stop = advance_reporting(w, have_time, equilibrate + t_end, events, ev0, progress, &err);
+        stop = advance_reporting(w, have_time, start + equilibrate + t_end, events, ev0, progress, &err);
     }
     double wall = now_seconds() - t0;
     /* an error stop leaves no final state to write (the files stay as far as they got) */
@@ -284,8 +294,9 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "seed", c.seed);
         json_num(&j, "packing_fraction", c.scenario == EDPD_SCENARIO_BOUNCING_BALL || c.scenario == EDPD_SCENARIO_CUSTOM ? NAN : c.packing_fraction);
         json_num(&j, "restitution", c.restitution);
-        json_num(&j, "equilibrate", equilibrate);  /* measurements from this time on */
-        json_num(&j, "elastic_until", c.elastic_until);  /* elastic sphere impacts before it */
+        json_num(&j, "start_time", start);  /* the clock at the start: a loaded state's Time, else 0 */
+        json_num(&j, "equilibrate", equilibrate);  /* measurements from start_time + this on */
+        json_num(&j, "elastic_until", equilibrate > 0.0 ? equilibrate : elastic_for);  /* elastic sphere impacts before start_time + this */
         json_u64(&j, "events", s.events);
         json_u64(&j, "collisions", s.collisions);
         json_u64(&j, "plane_impacts", s.plane_impacts);
@@ -343,6 +354,7 @@ static int cmd_run(cli_args *a) {
                edpd_scenario_name(c.scenario), edpd_detector_name(c.detector), c.n,
                (unsigned long long)s.events, (unsigned long long)s.collisions,
                (unsigned long long)s.plane_impacts, s.time);
+        if (start != 0.0) printf("from t = %.17g, the Time of %s\n", start, load_path);
         if (c.elastic_until > 0.0)
             printf("elastic sphere impacts until t = %g%s\n", c.elastic_until, equilibrate > 0.0 ? "; Z and mean free time from then on" : "");
         if (st.state == EDPD_STATE_HALTED) {
@@ -412,7 +424,7 @@ static int cmd_sweep(cli_args *a) {
                 return fail("--shard: must be i/n with 0 <= i < n <= 100000, e.g. 0/8");
             shard_i = i; shard_n = n;
         }
-        else { char m[1024]; snprintf(m, sizeof m, "sweep: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+        else { char m[2048]; snprintf(m, sizeof m, "sweep: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     if (!have_samples) return fail("sweep: --samples M is required (an integer in [1, 100000000])");
     sc.first = samples * shard_i / shard_n;
@@ -454,7 +466,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "sweep") == 0) return cmd_sweep(&a);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc, argv);
     if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc, argv);
-    char m[1024];
+    char m[2048];
     snprintf(m, sizeof m, "unknown command '%s' (use run, sweep, merge or bench)\n%s", argv[1], USAGE);
     return fail(m);
 }

@@ -178,6 +178,8 @@ static int read_header(reader *r, xyz_state *s, columns *c, double origin[3]) {
         else if (strcmp(value, "3") == 0) s->dim = 3;
         else return fail(r, "dim must be 2 or 3");
     }
+    if (info_value(line, "Time", value, sizeof value) && (!numbers(value, &s->time, 1) || fabs(s->time) > 1e9))
+        return fail(r, "Time must be a finite number in [-1e9, 1e9] (the state's clock)");
     if (info_value(line, "gravity", value, sizeof value)) {
         if (!numbers(value, s->gravity, 3)) return fail(r, "gravity must be 3 finite numbers");
         s->has_gravity = 1;

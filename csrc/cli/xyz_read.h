@@ -16,6 +16,7 @@ typedef struct xyz_state {
     double *velocities;       /* n*3 (velo; zero if the file has none) */
     double *diameters;        /* n (2 radius), or NULL: the file has no radius column */
     double *masses;           /* n, or NULL: no mass column */
+    double time;              /* Time= (the clock of the state), 0 if none */
     int has_gravity;          /* a gravity="gx gy gz" key */
     double gravity[3];
     uint32_t plane_count;     /* planes="nx ny nz offset restitution; ..." (at most EDPD_MAX_PLANES) */

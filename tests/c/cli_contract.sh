@@ -128,12 +128,19 @@ expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 -
   ok || bad "--load: the loaded elastic gas runs on, its energy conserved: $(cat "$tmp/load.json" | head -c 300)"
 "$edpd" run --scenario granular --dim 2 --n 300 --packing-fraction 0.4 --time 1 --dump "$tmp/d2.xyz" > /dev/null && \
 "$edpd" run --load "$tmp/d2.xyz" --restitution 0.8 --time 1 --json | grep -q '"dim": 2' && ok || bad "--load: a 2-D dump loads as 2-D"
-# the ball's file carries its plate and gravity: loaded at t = 2.25 (the top of a flight), the
-# stable ball comes to rest 0.75 later, the exact solution's t = 3 (Fig. 7), as its own run does
+# the ball's file carries its plate, gravity and clock: loaded at t = 2.25 (the top of a flight),
+# the stable ball comes to rest at the exact solution's t = 3 (Fig. 7), as its own run does
 "$edpd" run --scenario bouncing-ball --plate-offset 0.763774618976614 --time 2.25 --dump "$tmp/ball.xyz" > /dev/null && \
   grep -q ' gravity="0 0 -1" planes="0 0 1 0.76377461897661403 0.5" ' "$tmp/ball.xyz" && ok || bad "--dump: the ball's plate and gravity"
 "$edpd" run --load "$tmp/ball.xyz" --events 100000 --json > "$tmp/ball-load.json" && node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
-  process.exit(r.collapse && Math.abs(r.status_time - 0.75) < 8.4e-8 ? 0 : 1)' "$tmp/ball-load.json" && ok || bad "--load: a loaded ball does not rest at 3 - 2.25: $(grep status_time "$tmp/ball-load.json")"
+  process.exit(r.collapse && r.start_time === 2.25 && Math.abs(r.status_time - 3) < 8.4e-8 ? 0 : 1)' "$tmp/ball-load.json" && ok || bad "--load: a loaded ball does not rest at t = 3: $(grep -E 'start_time|status_time' "$tmp/ball-load.json")"
+# --time counts from the file's Time, and a dump of the loaded run carries the clock on
+"$edpd" run --load "$tmp/ball.xyz" --time 0.5 --dump "$tmp/ball-on.xyz" --json | grep -q '"time": 2.75,' && grep -q ' Time=2.75 ' "$tmp/ball-on.xyz" && \
+  ok || bad "--load: --time 0.5 from Time = 2.25 does not end at 2.75"
+sed 's/ Time=[^ ]* / Time=-3.5 /' "$tmp/ball.xyz" > "$tmp/ball-neg.xyz"
+expect_error "its clock is negative (Time = -3.5" run --load "$tmp/ball-neg.xyz" --equilibrate 1 --time 1
+sed 's/ Time=[^ ]* / Time=abc /' "$tmp/ball.xyz" > "$tmp/ball-badt.xyz"
+expect_error "line 2: Time must be a finite number" run --load "$tmp/ball-badt.xyz" --time 1
 "$edpd" run --scenario bouncing-ball --n 3 --time 1 --dump "$tmp/balls.xyz" > /dev/null
 expect_error "planes=per-ball: each ball has its own plate" run --load "$tmp/balls.xyz" --time 1
 printf '2\nLattice="10 0 0 0 10 0 0 0 10" Properties=species:S:1:pos:R:3:velo:R:3\nA 1 1 1 1 0 0\nA 5 5 5 -1 0 0\n' > "$tmp/ovito.xyz"

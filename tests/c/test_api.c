@@ -89,6 +89,27 @@ int main(void) {
             CHECK(fabs(u[0] + 1) < 1e-12 && fabs(u[3] - 1) < 1e-12 && fabs(u[1]) < 1e-12, "small disks swapped velocities: %.17g %.17g", u[0], u[3]);
             edpd_destroy(w);
         }
+        /* start_time: the same disks on a clock that starts at 1000.25 touch at 1000.30 and are
+         * back at 1000.35; the clock, the status and the measurements run from there */
+        c.start_time = 1000.25;
+        w = edpd_create(&c, &err);
+        CHECK(w != NULL && edpd_time(w) == 1000.25, "the clock starts at start_time: %s", err.message);
+        if (w) {
+            CHECK(edpd_advance(w, 1000.35, 1000, &err) == EDPD_STOP_TIME && edpd_time(w) == 1000.35, "to t = 1000.35: %s", err.message);
+            double p[6], u[6];
+            edpd_get_positions(w, p); edpd_get_velocities(w, u);
+            CHECK(fabs(p[0] - 0.1) < 1e-11 && fabs(p[3] - 0.3) < 1e-11 && fabs(u[0] + 1) < 1e-12, "started at 1000.25, back at 0.1, 0.3: %.17g %.17g", p[0], p[3]);
+            edpd_stats st;
+            edpd_get_stats(w, &st);
+            /* one collision of 2 disks in 0.1: mean free time N t / (2 collisions) = 0.1 */
+            CHECK(st.collisions == 1 && fabs(st.mean_free_time - 0.1) < 1e-9, "measurements from start_time: %llu collisions, mean free time %g",
+                  (unsigned long long)st.collisions, st.mean_free_time);
+            CHECK(edpd_advance(w, 1000.3, 10, &err) == EDPD_STOP_ERROR && strcmp(err.field, "t_end") == 0, "no advance to before the clock");
+            edpd_destroy(w);
+        }
+        c.start_time = NAN; expect_invalid(c, "start_time", "NaN start_time");
+        c.start_time = -2e9; expect_invalid(c, "start_time", "start_time below -1e9");
+        c.start_time = 0;
         c.box[0] = 0.35; expect_invalid(c, "box", "periodic edge under 4 of the largest given diameter");
     }
     edpd_destroy(NULL); /* allowed, like free */

@@ -1,7 +1,8 @@
 /* libFuzzer harness for worlds given by the caller (EDPD_SCENARIO_CUSTOM): arbitrary bytes ->
  * box, periodic axes, gravity, planes (unit normals mostly, sometimes not), per-particle
  * positions (a jittered lattice mostly, sometimes anywhere), velocities, diameters and masses,
- * every detector and candidate search. Checks as in fuzz_world.c (fuzz_common.h), plus: every
+ * every detector and candidate search; now and then the same world on a clock that starts
+ * elsewhere (start_time). Checks as in fuzz_world.c (fuzz_common.h), plus: every
  * getter copies finite values, and the overlap flags agree with the reported overlap count.
  *
  * Built with clang -fsanitize=fuzzer (scripts/fuzz.sh) and, with EDPD_FUZZ_MAIN, as a
@@ -84,5 +85,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     edpd_reset_measurements(w);
     (void)edpd_get_status(w);
     edpd_destroy(w);
+
+    /* now and then a twin whose clock starts elsewhere (start_time, a loaded state's Time; bytes
+     * past the input's end read as 0: no twin, so the saved corpus runs as before) */
+    if (u32(&r) % 4 == 1) {
+        edpd_config twin = c;
+        twin.start_time = wild(&r, -1e6, 1e6);
+        edpd_error err;
+        edpd_world *t = edpd_create(&twin, &err);
+        int good = isfinite(twin.start_time) && fabs(twin.start_time) <= 1e9;
+        if ((t != NULL) != good) fail("start_time: accepted a bad value or refused a good one");
+        if (t) {
+            if (edpd_time(t) != twin.start_time) fail("start_time: the clock does not start there");
+            exercise(t, &r);
+            edpd_destroy(t);
+        } else check_rejection(&err);
+    }
     return 0;
 }
