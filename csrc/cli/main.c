@@ -17,7 +17,7 @@
 
 static const char *USAGE =
     "usage:\n"
-    "  edpd run   (--scenario {granular|elastic|bouncing-ball} | --load STATE.xyz) [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
+    "  edpd run   (--scenario {granular|elastic|bouncing-ball} | --load STATE.xyz [--frame {K|last}]) [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
@@ -102,6 +102,7 @@ static int cmd_run(cli_args *a) {
     double t_end = NAN, equilibrate = 0.0, elastic_for = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
     const char *dump_path = NULL, *trajectory_path = NULL;
+    int frame = XYZ_ONLY_FRAME;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
         if (!arg_once(a, f)) return fail(a->error);
@@ -111,6 +112,17 @@ static int cmd_run(cli_args *a) {
             char m[200];
             snprintf(m, sizeof m, "%s: not with --load (the particles and the box come from the file)", f);
             return fail(m);
+        }
+        else if (strcmp(f, "--frame") == 0) {
+            const char *v = value_of(a);
+            if (!load_path) return fail("--frame: only with --load (which frame of its file to run from)");
+            if (v && strcmp(v, "last") == 0) frame = XYZ_LAST_FRAME;
+            else if (arg_u64(a, f, v, 0, 100000000, &u)) frame = (int)u;
+            else {
+                char m[300];
+                snprintf(m, sizeof m, "--frame: must be a frame number in [0, 100000000] (0 the first) or last, got '%.200s'", v ? v : "");
+                return fail(m);
+            }
         }
         else if (strcmp(f, "--json") == 0) json = 1;
         else if (strcmp(f, "--progress") == 0) progress = 1;
@@ -171,7 +183,7 @@ static int cmd_run(cli_args *a) {
     double start = 0.0;
     if (load_path) {
         char m[600];
-        if (!xyz_read(load_path, &loaded, m, sizeof m)) return fail(m);
+        if (!xyz_read(load_path, frame, &loaded, m, sizeof m)) return fail(m);
         start = c.start_time = loaded.time;
         if (start < 0.0 && (equilibrate > 0.0 || elastic_for > 0.0)) {
             xyz_free(&loaded);
@@ -354,7 +366,10 @@ static int cmd_run(cli_args *a) {
                edpd_scenario_name(c.scenario), edpd_detector_name(c.detector), c.n,
                (unsigned long long)s.events, (unsigned long long)s.collisions,
                (unsigned long long)s.plane_impacts, s.time);
-        if (start != 0.0) printf("from t = %.17g, the Time of %s\n", start, load_path);
+        if (start != 0.0) {
+            if (frame >= 0) printf("from t = %.17g, the Time of frame %d of %s\n", start, frame, load_path);
+            else printf("from t = %.17g, the Time of %s%s\n", start, frame == XYZ_LAST_FRAME ? "the last frame of " : "", load_path);
+        }
         if (c.elastic_until > 0.0)
             printf("elastic sphere impacts until t = %g%s\n", c.elastic_until, equilibrate > 0.0 ? "; Z and mean free time from then on" : "");
         if (st.state == EDPD_STATE_HALTED) {

@@ -136,16 +136,17 @@ static int parse_properties(reader *r, char *spec, columns *c) {
     return 1;
 }
 
-static int read_header(reader *r, xyz_state *s, columns *c, double origin[3]) {
-    char *line = next_line(r);
-    if (!line) return fail(r, "empty file (extended XYZ starts with the particle count)");
+/* The header of frame k, whose count line has been read into `line`. */
+static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, double origin[3]) {
     char *end;
     errno = 0;
     while (*line == ' ' || *line == '\t') line++;
     unsigned long long n = strtoull(line, &end, 10);
     while (*end == ' ' || *end == '\t') end++;
-    if (end == line || *end || errno || *line == '-' || n < 1 || n > EDPD_MAX_N)
-        return fail(r, "the first line must be the particle count, an integer in [1, %u]", EDPD_MAX_N);
+    if (end == line || *end || errno || *line == '-' || n < 1 || n > EDPD_MAX_N) {
+        if (k == 0) return fail(r, "the first line must be the particle count, an integer in [1, %u]", EDPD_MAX_N);
+        return fail(r, "frame %d: its first line must be the particle count, an integer in [1, %u] (or the frame before has more rows than its count)", k, EDPD_MAX_N);
+    }
     s->n = (uint32_t)n;
     line = next_line(r);
     if (!line) return fail(r, "no comment line after the count (it holds Lattice, pbc and Properties)");
@@ -203,7 +204,7 @@ static int read_header(reader *r, xyz_state *s, columns *c, double origin[3]) {
     return parse_properties(r, props, c);
 }
 
-int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen) {
+int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen) {
     memset(s, 0, sizeof *s);
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -216,35 +217,36 @@ int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen) {
         reader r = {NULL, path, NULL, 0, 0, err, errlen};
         return fail(&r, "is a directory (give one frame of extended XYZ, e.g. from --dump)");
     }
-    int ok = xyz_read_stream(f, path, s, err, errlen);
+    int ok = xyz_read_stream(f, path, frame, s, err, errlen);
     fclose(f);
     return ok;
 }
 
-int xyz_read_stream(FILE *f, const char *name, xyz_state *s, char *err, size_t errlen) {
-    memset(s, 0, sizeof *s);
-    reader r = {f, name, NULL, 0, 0, err, errlen};
-    columns c;
+/* Frame k from r into s: 1 read, 0 refused (the message in r), -1 none (the stream ended, blank
+ * lines aside, before a count line). */
+static int read_frame(reader *r, int k, xyz_state *s) {
+    char *line;
+    while ((line = next_line(r)) && !line[strspn(line, " \t")]) {}
+    if (!line) return -1;
+    columns c = {0, -1, -1, -1, -1};
     double origin[3];
-    int ok = read_header(&r, s, &c, origin);
-    if (ok) {
-        size_t n = s->n;
-        s->positions = malloc(sizeof(double) * 3 * n);
-        s->velocities = calloc(3 * n, sizeof(double));
-        if (c.radius >= 0) s->diameters = malloc(sizeof(double) * n);
-        if (c.mass >= 0) s->masses = malloc(sizeof(double) * n);
-        if (!s->positions || !s->velocities || (c.radius >= 0 && !s->diameters) || (c.mass >= 0 && !s->masses))
-            ok = fail(&r, "out of memory for %u particles", s->n);
-    }
+    if (!read_header(r, line, k, s, &c, origin)) return 0;
+    size_t n = s->n;
+    s->positions = malloc(sizeof(double) * 3 * n);
+    s->velocities = calloc(3 * n, sizeof(double));
+    if (c.radius >= 0) s->diameters = malloc(sizeof(double) * n);
+    if (c.mass >= 0) s->masses = malloc(sizeof(double) * n);
+    if (!s->positions || !s->velocities || (c.radius >= 0 && !s->diameters) || (c.mass >= 0 && !s->masses))
+        return fail(r, "out of memory for %u particles", s->n);
     char *tok[MAX_COLUMNS + 1];
-    for (uint32_t i = 0; ok && i < s->n; i++) {
-        char *line = next_line(&r);
-        if (!line) { r.number = 0; ok = fail(&r, "ends after %u of %u particles", i, s->n); break; }
-        int k = split(line, tok, MAX_COLUMNS);
-        if (k != c.total) { ok = fail(&r, "%d fields, but Properties names %d", k > MAX_COLUMNS ? MAX_COLUMNS + 1 : k, c.total); break; }
+    for (uint32_t i = 0; i < s->n; i++) {
+        line = next_line(r);
+        if (!line) { r->number = 0; return fail(r, "ends after %u of %u particles%s", i, s->n, k ? " of its last frame" : ""); }
+        int m = split(line, tok, MAX_COLUMNS);
+        if (m != c.total) return fail(r, "%d fields, but Properties names %d", m > MAX_COLUMNS ? MAX_COLUMNS + 1 : m, c.total);
         double x;
-        for (int a = 0; ok && a < 3; a++) {
-            if (!parse_double(tok[c.pos + a], &x)) { ok = fail(&r, "position '%s' is not a finite number", tok[c.pos + a]); break; }
+        for (int a = 0; a < 3; a++) {
+            if (!parse_double(tok[c.pos + a], &x)) return fail(r, "position '%s' is not a finite number", tok[c.pos + a]);
             x -= origin[a];
             /* on a periodic axis the box is [0, L): an unwrapped position is wrapped into it */
             if (s->periodic[a] && s->box[a] > 0.0 && (x < 0.0 || x >= s->box[a])) {
@@ -253,24 +255,44 @@ int xyz_read_stream(FILE *f, const char *name, xyz_state *s, char *err, size_t e
             }
             s->positions[3 * (size_t)i + a] = x;
             if (c.velo >= 0 && !parse_double(tok[c.velo + a], &s->velocities[3 * (size_t)i + a]))
-                ok = fail(&r, "velocity '%s' is not a finite number", tok[c.velo + a]);
+                return fail(r, "velocity '%s' is not a finite number", tok[c.velo + a]);
         }
-        if (ok && s->diameters) {
-            if (!parse_double(tok[c.radius], &x)) ok = fail(&r, "radius '%s' is not a finite number", tok[c.radius]);
-            else s->diameters[i] = 2.0 * x;
+        if (s->diameters) {
+            if (!parse_double(tok[c.radius], &x)) return fail(r, "radius '%s' is not a finite number", tok[c.radius]);
+            s->diameters[i] = 2.0 * x;
         }
-        if (ok && s->masses && !parse_double(tok[c.mass], &s->masses[i])) ok = fail(&r, "mass '%s' is not a finite number", tok[c.mass]);
+        if (s->masses && !parse_double(tok[c.mass], &s->masses[i])) return fail(r, "mass '%s' is not a finite number", tok[c.mass]);
     }
-    if (ok) {  /* one frame: anything after it but blank lines is a second frame or a mistake */
-        char *line;
-        while (ok && (line = next_line(&r)))
-            if (line[strspn(line, " \t")]) ok = fail(&r, "more than one frame (or more rows than the count): --load reads one");
+    return 1;
+}
+
+int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *err, size_t errlen) {
+    memset(s, 0, sizeof *s);
+    reader r = {f, name, NULL, 0, 0, err, errlen};
+    xyz_state next;
+    int ok = 1, k = 0;
+    /* every frame up to the one wanted is read and checked: a cut or garbled trajectory is
+     * refused, naming its line, not loaded from a guess */
+    for (;; k++) {
+        memset(&next, 0, sizeof next);
+        int got = read_frame(&r, k, &next);
+        if (got == 0) { xyz_free(&next); ok = 0; break; }
+        if (got < 0) {
+            r.number = 0;
+            if (k == 0) ok = fail(&r, "empty file (extended XYZ starts with the particle count)");
+            else if (frame >= 0) ok = fail(&r, "has %d frame%s (0 to %d), not frame %d", k, k == 1 ? "" : "s", k - 1, frame);
+            else if (frame == XYZ_ONLY_FRAME && k > 1)
+                ok = fail(&r, "has %d frames (a trajectory): pick one with --frame K (0 to %d, or last)", k, k - 1);
+            break;
+        }
+        xyz_free(s);
+        *s = next;
+        if (frame == k) break;
     }
     free(r.line);
     if (!ok) xyz_free(s);
     return ok;
 }
-
 void xyz_free(xyz_state *s) {
     free(s->positions); free(s->velocities); free(s->diameters); free(s->masses);
     s->positions = s->velocities = s->diameters = s->masses = NULL;

@@ -1,5 +1,5 @@
-/* --load FILE: a state from one frame of extended XYZ (what --dump writes; also OVITO and ASE),
- * for the core's custom scenario. */
+/* --load FILE [--frame K]: a state from one frame of extended XYZ (what --dump and --trajectory
+ * write; also OVITO and ASE), for the core's custom scenario. */
 #ifndef EDPD_CLI_XYZ_READ_H
 #define EDPD_CLI_XYZ_READ_H
 #include <stddef.h>
@@ -23,10 +23,12 @@ typedef struct xyz_state {
     edpd_plane planes[EDPD_MAX_PLANES];
 } xyz_state;
 
+/* Which frame to read: k >= 0 (0 the first), the last, or the only one (a trajectory refused). */
+enum { XYZ_LAST_FRAME = -1, XYZ_ONLY_FRAME = -2 };
 /* Returns 1, or 0 with a message naming the line and what was expected in err. */
-int xyz_read(const char *path, xyz_state *s, char *err, size_t errlen);
+int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen);
 /* The same from an open stream; name is used in messages. */
-int xyz_read_stream(FILE *f, const char *name, xyz_state *s, char *err, size_t errlen);
+int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *err, size_t errlen);
 void xyz_free(xyz_state *s);
 
 #endif

@@ -162,7 +162,19 @@ printf '1\nLattice="9 1 0 0 9 0 0 0 9"\nA 1 1 1\n' > "$tmp/bad3.xyz"; expect_err
 printf '2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 5 5\n' > "$tmp/bad4.xyz"; expect_error "line 4: 3 fields, but Properties names 4" run --load "$tmp/bad4.xyz" --time 1
 printf '2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 5 x 5\n' > "$tmp/bad5.xyz"; expect_error "line 4: position 'x' is not a finite number" run --load "$tmp/bad5.xyz" --time 1
 printf '3\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 5 5 5\n' > "$tmp/bad6.xyz"; expect_error "ends after 2 of 3 particles" run --load "$tmp/bad6.xyz" --time 1
-printf '1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n' > "$tmp/bad7.xyz"; expect_error "more than one frame" run --load "$tmp/bad7.xyz" --time 1
+printf '1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n' > "$tmp/bad7.xyz"; expect_error "has 2 frames (a trajectory): pick one with --frame K (0 to 1, or last)" run --load "$tmp/bad7.xyz" --time 1
+# --frame K: a trajectory's frame K (0 the first) or the last, with its clock; every frame before
+# it is read and checked
+"$edpd" run --scenario bouncing-ball --plate-offset 0.763774618976614 --series 0.5 --time 2 --trajectory "$tmp/ball-traj.xyz" > /dev/null && \
+  "$edpd" run --load "$tmp/ball-traj.xyz" --frame 3 --events 0 --json | grep -q '"start_time": 1.5,' && \
+  "$edpd" run --load "$tmp/ball-traj.xyz" --frame last --events 0 --json | grep -q '"start_time": 2,' && \
+  ok || bad "--frame 3 / last of a trajectory sampled every 0.5 to t = 2 do not start at 1.5 / 2"
+"$edpd" run --load "$tmp/ball-traj.xyz" --frame 4 --events 100000 --json | grep -q '"status_time": 2.9999999851175985,' && \
+  ok || bad "--frame 4 (t = 2) of the ball's trajectory does not rest where the unbroken run does"
+expect_error "has 5 frames (0 to 4), not frame 9" run --load "$tmp/ball-traj.xyz" --frame 9 --time 1
+expect_error "--frame: only with --load" run --scenario granular --frame 1 --time 1
+expect_error "--frame" run --load "$tmp/ball-traj.xyz" --frame -1 --time 1
+head -n 8 "$tmp/ball-traj.xyz" > "$tmp/cut.xyz"; expect_error "ends after 0 of 1 particles of its last frame" run --load "$tmp/cut.xyz" --frame last --time 1
 printf '2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 1.5 1 1\n' > "$tmp/bad8.xyz"; expect_error "initial state overlaps: particles 0 and 1" run --load "$tmp/bad8.xyz" --time 1
 "$edpd" run --scenario granular --n 64 --time 1e-320 > /dev/null && ok || bad "a tiny --time (1e-320, an underflow of strtod) is a valid time"
 expect_error "--samples" sweep --scenario bouncing-ball --detector stable
