@@ -60,9 +60,10 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
     } else if (w->plane_count > 0) {
         put(&o, "planes=per-ball ");
     }
-    put(&o, "scenario=%s detector=%s dim=%d seed=%u restitution=%.17g events=%llu collisions=%llu "
+    /* restitution and tc: the impacts' physics, which run --load takes unless told otherwise */
+    put(&o, "scenario=%s detector=%s dim=%d seed=%u restitution=%.17g tc=%.17g events=%llu collisions=%llu "
             "overlapping_pairs=%u max_overlap=%.17g status=%s state_hash=%016llx\n",
-        edpd_scenario_name(c->scenario), edpd_detector_name(c->detector), c->dim, c->seed, c->restitution,
+        edpd_scenario_name(c->scenario), edpd_detector_name(c->detector), c->dim, c->seed, c->restitution, c->tc,
         (unsigned long long)s.events, (unsigned long long)s.collisions, s.overlapping_pairs, s.max_overlap,
         st.state == EDPD_STATE_HALTED ? st.reason : st.state == EDPD_STATE_COLLAPSE ? "collapse" : "running",
         (unsigned long long)s.state_hash);

@@ -96,8 +96,7 @@ static int cmd_run(cli_args *a) {
     else if (!edpd_scenario_from_name(scenario_name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM)
         return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
     edpd_config c = edpd_scenario_config(scenario);
-    if (load_path) c.restitution = 1.0;  /* a loaded state is elastic unless --restitution says otherwise */
-    int dim_given = 0, gravity_given = 0;
+    int dim_given = 0, gravity_given = 0, restitution_given = 0, tc_given = 0;
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, elastic_for = 0.0, series_dt = 0.0, d;
     int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
@@ -152,10 +151,10 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--dim") == 0) { if (!arg_u64(a, f, value_of(a), 2, 3, &u)) return fail(a->error); c.dim = (int)u; dim_given = 1; }
         else if (strcmp(f, "--seed") == 0) { if (!arg_u64(a, f, value_of(a), 0, 4294967295ull, &u)) return fail(a->error); c.seed = (uint32_t)u; }
         else if (strcmp(f, "--packing-fraction") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1.0, &c.packing_fraction)) return fail(a->error); }
-        else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &c.restitution)) return fail(a->error); }
+        else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &c.restitution)) return fail(a->error); restitution_given = 1; }
         else if (strcmp(f, "--gravity") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &d)) return fail(a->error); c.gravity[2] = -d; gravity_given = 1; }
         else if (strcmp(f, "--plate-offset") == 0) { if (!arg_double(a, f, value_of(a), -1e6, 1e6, &c.plate_offset)) return fail(a->error); }
-        else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); }
+        else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); tc_given = 1; }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
         else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
         else if (strcmp(f, "--elastic-until") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &elastic_for)) return fail(a->error); }
@@ -203,6 +202,9 @@ static int cmd_run(cli_args *a) {
         }
         for (int k = 0; k < 3; k++) { c.box[k] = loaded.box[k]; c.periodic[k] = loaded.periodic[k]; }
         if (loaded.has_gravity && !gravity_given) for (int k = 0; k < 3; k++) c.gravity[k] = loaded.gravity[k];
+        /* the impacts' physics from the file (a dump has both), else elastic without the TC model */
+        if (!restitution_given) c.restitution = isnan(loaded.restitution) ? 1.0 : loaded.restitution;
+        if (!tc_given) c.tc = isnan(loaded.tc) ? 0.0 : loaded.tc;
         c.planes = loaded.planes;
         c.plane_count = loaded.plane_count;
     }
@@ -306,6 +308,7 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "seed", c.seed);
         json_num(&j, "packing_fraction", c.scenario == EDPD_SCENARIO_BOUNCING_BALL || c.scenario == EDPD_SCENARIO_CUSTOM ? NAN : c.packing_fraction);
         json_num(&j, "restitution", c.restitution);
+        json_num(&j, "tc", c.tc);  /* the TC model's time (0 = off) */
         json_num(&j, "start_time", start);  /* the clock at the start: a loaded state's Time, else 0 */
         json_num(&j, "equilibrate", equilibrate);  /* measurements from start_time + this on */
         json_num(&j, "elastic_until", equilibrate > 0.0 ? equilibrate : elastic_for);  /* elastic sphere impacts before start_time + this */

@@ -181,6 +181,11 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
     }
     if (info_value(line, "Time", value, sizeof value) && (!numbers(value, &s->time, 1) || fabs(s->time) > 1e9))
         return fail(r, "Time must be a finite number in [-1e9, 1e9] (the state's clock)");
+    s->restitution = s->tc = NAN;
+    if (info_value(line, "restitution", value, sizeof value) && (!numbers(value, &s->restitution, 1) || s->restitution < 0.0 || s->restitution > 1.0))
+        return fail(r, "restitution must be a number in [0, 1]");
+    if (info_value(line, "tc", value, sizeof value) && (!numbers(value, &s->tc, 1) || s->tc < 0.0 || s->tc > 1e6))
+        return fail(r, "tc must be a number in [0, 1e6]");
     if (info_value(line, "gravity", value, sizeof value)) {
         if (!numbers(value, s->gravity, 3)) return fail(r, "gravity must be 3 finite numbers");
         s->has_gravity = 1;

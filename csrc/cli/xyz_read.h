@@ -17,6 +17,7 @@ typedef struct xyz_state {
     double *diameters;        /* n (2 radius), or NULL: the file has no radius column */
     double *masses;           /* n, or NULL: no mass column */
     double time;              /* Time= (the clock of the state), 0 if none */
+    double restitution, tc;   /* restitution= and tc= (what --dump writes), NAN if none */
     int has_gravity;          /* a gravity="gx gy gz" key */
     double gravity[3];
     uint32_t plane_count;     /* planes="nx ny nz offset restitution; ..." (at most EDPD_MAX_PLANES) */

@@ -128,6 +128,12 @@ expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 -
   ok || bad "--load: the loaded elastic gas runs on, its energy conserved: $(cat "$tmp/load.json" | head -c 300)"
 "$edpd" run --scenario granular --dim 2 --n 300 --packing-fraction 0.4 --time 1 --dump "$tmp/d2.xyz" > /dev/null && \
 "$edpd" run --load "$tmp/d2.xyz" --restitution 0.8 --time 1 --json | grep -q '"dim": 2' && ok || bad "--load: a 2-D dump loads as 2-D"
+# the impacts' physics comes with the file (restitution=, tc=), and flags override it
+"$edpd" run --scenario granular --dim 2 --n 300 --packing-fraction 0.4 --restitution 0.5 --tc 1e-9 --time 1 --dump "$tmp/g2.xyz" > /dev/null && \
+  "$edpd" run --load "$tmp/g2.xyz" --time 1 --json | grep -A1 '"restitution": 0.5,' | grep -q '"tc": 1.0000000000000001e-09,' && \
+  "$edpd" run --load "$tmp/g2.xyz" --restitution 0.75 --tc 0 --time 1 --json | grep -A1 '"restitution": 0.75,' | grep -q '"tc": 0,' && \
+  ok || bad "--load: restitution and tc from the file (0.5, 1e-9), from flags (0.75, 0)"
+sed 's/ restitution=0.5 / restitution=2 /' "$tmp/g2.xyz" > "$tmp/g2-bad.xyz"; expect_error "line 2: restitution must be a number in" run --load "$tmp/g2-bad.xyz" --time 1
 # the ball's file carries its plate, gravity and clock: loaded at t = 2.25 (the top of a flight),
 # the stable ball comes to rest at the exact solution's t = 3 (Fig. 7), as its own run does
 "$edpd" run --scenario bouncing-ball --plate-offset 0.763774618976614 --time 2.25 --dump "$tmp/ball.xyz" > /dev/null && \
@@ -144,7 +150,8 @@ expect_error "line 2: Time must be a finite number" run --load "$tmp/ball-badt.x
 "$edpd" run --scenario bouncing-ball --n 3 --time 1 --dump "$tmp/balls.xyz" > /dev/null
 expect_error "planes=per-ball: each ball has its own plate" run --load "$tmp/balls.xyz" --time 1
 printf '2\nLattice="10 0 0 0 10 0 0 0 10" Properties=species:S:1:pos:R:3:velo:R:3\nA 1 1 1 1 0 0\nA 5 5 5 -1 0 0\n' > "$tmp/ovito.xyz"
-"$edpd" run --load "$tmp/ovito.xyz" --time 1 --json | grep -q '"n": 2' && ok || bad "--load: a minimal file (no radius, mass or pbc) with the defaults"
+"$edpd" run --load "$tmp/ovito.xyz" --time 1 --json > "$tmp/ovito.json" && grep -q '"n": 2' "$tmp/ovito.json" && \
+  grep -A1 '"restitution": 1,' "$tmp/ovito.json" | grep -q '"tc": 0,' && ok || bad "--load: a minimal file (no radius, mass, pbc, restitution or tc) with the defaults"
 expect_error "--load: not-there.xyz: cannot read it" run --load not-there.xyz --time 1
 expect_error "is a directory" run --load "$tmp" --time 1
 # small spheres in a small periodic box: the edge floor is 4 of the file's largest diameter (0.4
