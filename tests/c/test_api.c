@@ -244,6 +244,7 @@ int main(void) {
         edpd_config cc = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
         cc.n = 1; cc.positions = r; cc.velocities = v; cc.planes = pl; cc.plane_count = EDPD_MAX_PLANES;
         cc.box[0] = cc.box[1] = 1e9; cc.box[2] = 1; cc.gravity[0] = -1.2345678901234567e-7;
+        cc.restitution = 0.12345678901234566; cc.tc = 1.2345678901234567e-7; cc.start_time = -1.2345678901234567e8;
         edpd_error e;
         edpd_world *w = edpd_create(&cc, &e);
         CHECK(w != NULL, "a sphere among %u planes: %s", EDPD_MAX_PLANES, e.message);
