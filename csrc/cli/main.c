@@ -392,10 +392,12 @@ static int cmd_run(cli_args *a) {
             printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
         /* Z and the mean free time are undefined under gravity or planes and before any
          * collision: say so instead of printing nan */
+        int walls = c.scenario == EDPD_SCENARIO_BOUNCING_BALL || c.plane_count > 0 ||
+                    c.gravity[0] != 0.0 || c.gravity[1] != 0.0 || c.gravity[2] != 0.0;
         char z[64] = "n/a (gravity or planes)", mft[32] = "n/a (no collision yet)";
         if (!isnan(s.pressure_z) && !isnan(s.pressure_z_error)) snprintf(z, sizeof z, "%.6g +- %.2g", s.pressure_z, s.pressure_z_error);
         else if (!isnan(s.pressure_z)) snprintf(z, sizeof z, "%.6g", s.pressure_z);
-        else if (s.plane_impacts == 0 && s.collisions == 0 && s.time == 0.0) snprintf(z, sizeof z, "n/a (t = 0)");
+        else if (!walls) snprintf(z, sizeof z, s.kinetic_energy > 0.0 ? "n/a (no time measured yet)" : "n/a (no kinetic energy)");
         if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
         printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
         printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
