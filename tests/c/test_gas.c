@@ -125,8 +125,50 @@ static void half_box_pair(edpd_neighbours nb, edpd_detector det, int dim) {
     edpd_destroy(w);
 }
 
+/* Inelastic collapse of three disks on a line (McNamara & Young 1994; Bernu & Mazighi 1990): a
+ * disk at speed 1 hits a touching pair, so every impact is at the same instant and pair 1-2 and
+ * pair 2-3 take turns. With u, w their approach speeds and q = (1 + r) / 2, an impact of 1-2 maps
+ * (u, w) to (-r u, w + q u), one of 2-3 to (u + q w, -r w); the turns go on while the other pair
+ * approaches. Their product has trace q^2 - 2r and determinant r^2: its eigenvalues are complex
+ * (the approach changes sign, the sequence ends) for r > 7 - 4 sqrt(3) = 0.0718, real (collapse:
+ * infinitely many impacts) below. The counts, from that map in exact rational arithmetic (not
+ * from this code): 3 impacts for r = 0.5 and 0.2, 6 for 0.1, 10 for 0.08, 16 for 0.075, each
+ * ending on an approach speed at least 7.7e-10 from zero, far from rounding. Every pair touches
+ * at its impact (gap exactly 0): the stable detector collides such an approaching pair at once
+ * (Eq. 10), and the textbook root is exactly 0 too. Returns the collisions by t = 5. */
+static uint64_t collapse_line(double r, edpd_detector det, double p_total[1]) {
+    double pos[9] = {5, 20, 0, 10, 20, 0, 11, 20, 0}, vel[9] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+    c.dim = 2; c.n = 3; c.positions = pos; c.velocities = vel; c.restitution = r; c.detector = det;
+    c.box[0] = c.box[1] = 40; c.box[2] = 1; c.periodic[0] = c.periodic[1] = 1;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "three disks on a line: %s", err.message);
+    if (!w) return 0;
+    edpd_stop stop = edpd_advance(w, 5.0, 100000, &err);
+    CHECK(stop == EDPD_STOP_TIME, "three disks on a line (r = %g, detector %d) reach t = 5 (stop %d: %s)", r, (int)det, (int)stop, err.message);
+    double v[9];
+    edpd_get_velocities(w, v);
+    p_total[0] = v[0] + v[3] + v[6];
+    edpd_stats st;
+    edpd_get_stats(w, &st);
+    edpd_destroy(w);
+    return st.collisions;
+}
+
 int main(void) {
     edpd_error err;
+    {
+        const double r[5] = {0.5, 0.2, 0.1, 0.08, 0.075};
+        const uint64_t want[5] = {3, 3, 6, 10, 16};
+        for (int k = 0; k < 5; k++)
+            for (int det = EDPD_DETECTOR_STABLE; det <= EDPD_DETECTOR_NAIVE_HALT; det++) {
+                double p = NAN;
+                uint64_t got = collapse_line(r[k], (edpd_detector)det, &p);
+                CHECK(got == want[k] && fabs(p - 1.0) < 1e-15, "a disk into a touching pair, r = %g (detector %d): %llu impacts (the map's %llu), momentum %.17g",
+                      r[k], det, (unsigned long long)got, (unsigned long long)want[k], p);
+            }
+    }
     for (int nb = EDPD_NEIGHBOURS_CELLS; nb <= EDPD_NEIGHBOURS_LISTS; nb++)
         for (int det = EDPD_DETECTOR_STABLE; det <= EDPD_DETECTOR_NAIVE_HALT; det++)
             for (int dim = 2; dim <= 3; dim++) half_box_pair((edpd_neighbours)nb, (edpd_detector)det, dim);
