@@ -133,6 +133,9 @@ expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 -
   "$edpd" run --load "$tmp/g2.xyz" --time 1 --json | grep -A1 '"restitution": 0.5,' | grep -q '"tc": 1.0000000000000001e-09,' && \
   "$edpd" run --load "$tmp/g2.xyz" --restitution 0.75 --tc 0 --time 1 --json | grep -A1 '"restitution": 0.75,' | grep -q '"tc": 0,' && \
   ok || bad "--load: restitution and tc from the file (0.5, 1e-9), from flags (0.75, 0)"
+# the README's example state: a disk into a touching pair, 3 impacts at ε = 0.5 (test_gas.c has the map)
+"$edpd" run --load "$(dirname "$0")/../../docs/examples/collapse-line.xyz" --restitution 0.5 --time 5 --json | grep -q '"collisions": 3,' && \
+  ok || bad "docs/examples/collapse-line.xyz: not 3 impacts at restitution 0.5"
 # Z before any time is measured says why it is missing (it said "gravity or planes" for a loaded gas)
 "$edpd" run --load "$tmp/g2.xyz" --events 0 | grep -q "Z = n/a (no time measured yet)" && ok || bad "--load --events 0: Z's reason"
 sed 's/ restitution=0.5 / restitution=2 /' "$tmp/g2.xyz" > "$tmp/g2-bad.xyz"; expect_error "line 2: restitution must be a number in" run --load "$tmp/g2-bad.xyz" --time 1
