@@ -43,7 +43,16 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
     # Some registry snapshots lack other platforms' optional binaries (rollup, unrs-resolver):
     # npm ci then refuses the lock file. npm install honours the same locked versions.
     say "npm ci refused the lock file ($(grep -m1 -o 'Missing: [^ ]*' /tmp/edpd-npm-ci.log || echo 'see /tmp/edpd-npm-ci.log')); installing the locked versions with npm install"
-    npm install --no-save --no-audit --no-fund --loglevel=error
+    # the registry sometimes stalls (EIDLETIMEOUT seen here): three tries before giving up
+    for attempt in 1 2 3; do
+      npm install --no-save --no-audit --no-fund --loglevel=error && break
+      if [ "$attempt" = 3 ]; then
+        echo "edpd setup: npm install failed three times (is registry.npmjs.org reachable?)" >&2
+        exit 1
+      fi
+      say "npm install failed (try $attempt of 3; the registry may be slow): trying again in 10 s"
+      sleep 10
+    done
   fi
 fi
 
