@@ -173,9 +173,6 @@ static int cmd_run(cli_args *a) {
     if (series_dt > 0.0 && t_end / series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
     if (trajectory_path && series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
 
-    /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
-     * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
-     * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
     /* --load: the particles, their sizes and masses, the box and the clock from one frame of
      * extended XYZ. Every time flag counts from the file's Time (`start`, 0 without --load). */
     xyz_state loaded = {0};
@@ -183,31 +180,22 @@ static int cmd_run(cli_args *a) {
     if (load_path) {
         char m[600];
         if (!xyz_read(load_path, frame, &loaded, m, sizeof m)) return fail(m);
-        start = c.start_time = loaded.time;
+        start = loaded.time;
         if (start < 0.0 && (equilibrate > 0.0 || elastic_for > 0.0)) {
             xyz_free(&loaded);
             snprintf(m, sizeof m, "--load %s: its clock is negative (Time = %g, a naive-rewind state): --equilibrate and --elastic-until need Time >= 0", load_path, start);
             return fail(m);
         }
-        c.n = loaded.n;
-        if (!dim_given) c.dim = loaded.dim ? loaded.dim : 3;
-        c.positions = loaded.positions;
-        c.velocities = loaded.velocities;
-        c.diameters = loaded.diameters;
-        c.masses = loaded.masses;
-        /* the unit of max_overlap: the largest diameter (sigma for a one-size gas) */
-        if (loaded.diameters) {
-            c.diameter = loaded.diameters[0];
-            for (uint32_t i = 1; i < loaded.n; i++) if (loaded.diameters[i] > c.diameter) c.diameter = loaded.diameters[i];
-        }
-        for (int k = 0; k < 3; k++) { c.box[k] = loaded.box[k]; c.periodic[k] = loaded.periodic[k]; }
-        if (loaded.has_gravity && !gravity_given) for (int k = 0; k < 3; k++) c.gravity[k] = loaded.gravity[k];
-        /* the impacts' physics from the file (a dump has both), else elastic without the TC model */
-        if (!restitution_given) c.restitution = isnan(loaded.restitution) ? 1.0 : loaded.restitution;
-        if (!tc_given) c.tc = isnan(loaded.tc) ? 0.0 : loaded.tc;
-        c.planes = loaded.planes;
-        c.plane_count = loaded.plane_count;
+        edpd_config given = c;  /* the flags' values: they override the file's */
+        xyz_config(&loaded, &c);
+        if (dim_given) c.dim = given.dim;
+        if (gravity_given) for (int k = 0; k < 3; k++) c.gravity[k] = given.gravity[k];
+        if (restitution_given) c.restitution = given.restitution;
+        if (tc_given) c.tc = given.tc;
     }
+    /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
+     * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
+     * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
     if (equilibrate > 0.0) c.elastic_until = start + equilibrate;
     else if (elastic_for > 0.0) c.elastic_until = start + elastic_for;
     edpd_error err;

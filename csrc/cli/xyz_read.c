@@ -298,6 +298,28 @@ int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *er
     if (!ok) xyz_free(s);
     return ok;
 }
+void xyz_config(const xyz_state *s, edpd_config *c) {
+    c->scenario = EDPD_SCENARIO_CUSTOM;
+    c->n = s->n;
+    c->dim = s->dim ? s->dim : 3;
+    c->positions = s->positions;
+    c->velocities = s->velocities;
+    c->diameters = s->diameters;
+    c->masses = s->masses;
+    if (s->diameters) {  /* the unit of max_overlap: the largest diameter (sigma for a one-size gas) */
+        c->diameter = s->diameters[0];
+        for (uint32_t i = 1; i < s->n; i++) if (s->diameters[i] > c->diameter) c->diameter = s->diameters[i];
+    }
+    for (int k = 0; k < 3; k++) { c->box[k] = s->box[k]; c->periodic[k] = s->periodic[k]; }
+    if (s->has_gravity) for (int k = 0; k < 3; k++) c->gravity[k] = s->gravity[k];
+    /* the impacts' physics from the file (a dump has both), else elastic without the TC model */
+    c->restitution = isnan(s->restitution) ? 1.0 : s->restitution;
+    c->tc = isnan(s->tc) ? 0.0 : s->tc;
+    c->planes = s->planes;
+    c->plane_count = s->plane_count;
+    c->start_time = s->time;
+}
+
 void xyz_free(xyz_state *s) {
     free(s->positions); free(s->velocities); free(s->diameters); free(s->masses);
     s->positions = s->velocities = s->diameters = s->masses = NULL;

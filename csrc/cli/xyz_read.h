@@ -31,5 +31,10 @@ int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen
 /* The same from an open stream; name is used in messages. */
 int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *err, size_t errlen);
 void xyz_free(xyz_state *s);
+/* The custom world of a state: particles, box, planes and clock (start_time), gravity if the file
+ * has it, restitution and tc from the file or else 1 and 0, dim from the file or else 3, and
+ * `diameter` = the largest diameter (the unit of max_overlap). c's arrays point into s, which must
+ * outlive edpd_create. Other fields of c (detector, neighbours, ...) are left as they are. */
+void xyz_config(const xyz_state *s, edpd_config *c);
 
 #endif

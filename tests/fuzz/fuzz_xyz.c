@@ -31,11 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!(fabs(s.time) <= 1e9)) fail("accepted a Time that is not finite or beyond 1e9");
     if (s.n <= 64) {  /* the run checks of the other harnesses, for small states */
         edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
-        c.n = s.n;
-        c.dim = s.dim ? s.dim : 3;
-        c.positions = s.positions; c.velocities = s.velocities; c.diameters = s.diameters; c.masses = s.masses;
-        for (int a = 0; a < 3; a++) { c.box[a] = s.box[a]; c.periodic[a] = s.periodic[a]; }
-        c.start_time = s.time;  /* as run --load does */
+        xyz_config(&s, &c);  /* as run --load does */
         reader r = {data, size, 0};
         edpd_world *w = create_and_exercise(&c, &r);
         if (w) edpd_destroy(w);
