@@ -2,8 +2,10 @@
  * no BigInt by default); 64-bit values travel as two 32-bit halves in double arrays. The JS
  * wrapper (web/src/edpd.js) hides every pointer. */
 #include "edpd.h"
+#include "cli/xyz_read.h"
 #include <malloc.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +37,33 @@ KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, doub
     c.collapse_dt = collapse_dt;
     c.neighbours = (edpd_neighbours)neighbours;
     return edpd_create(&c, err);
+}
+
+/* A world from a state file's text (len bytes): frame k >= 0, -1 the last, -2 the only one
+ * (XYZ_*_FRAME); restitution and tc NaN = the file's (as run --load). NULL with *err filled. */
+KEEP edpd_world *wasm_load(const char *text, double len, int frame, int detector, double restitution,
+                           double tc, int neighbours, edpd_error *err) {
+    FILE *f = len > 0 ? fmemopen((void *)text, (size_t)len, "r") : NULL;
+    xyz_state s;
+    char msg[EDPD_MESSAGE_SIZE];
+    int ok = f ? xyz_read_stream(f, "state", frame, &s, msg, sizeof msg) : 0;
+    if (f) fclose(f);
+    else snprintf(msg, sizeof msg, "state: empty (extended XYZ starts with the particle count)");
+    if (!ok) {
+        err->code = EDPD_ERR_INVALID;
+        snprintf(err->field, sizeof err->field, "state");
+        snprintf(err->message, sizeof err->message, "%s", strncmp(msg, "--load: ", 8) == 0 ? msg + 8 : msg);
+        return NULL;
+    }
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+    xyz_config(&s, &c);
+    c.detector = (edpd_detector)detector;
+    if (!isnan(restitution)) c.restitution = restitution;
+    if (!isnan(tc)) c.tc = tc;
+    c.neighbours = (edpd_neighbours)neighbours;
+    edpd_world *w = edpd_create(&c, err);
+    xyz_free(&s);  /* the world keeps its own copy */
+    return w;
 }
 
 KEEP void wasm_destroy(edpd_world *w) { edpd_destroy(w); }

@@ -141,3 +141,72 @@ test('--dump: a path that cannot be written fails before the run, naming the fla
   expect(err.status).toBe(2);
   expect(err.stderr).toMatch(/--dump: cannot write '.*no\/such\/dir\.xyz': No such file or directory/);
 });
+
+describe('loadState: a simulation from a state file, the same world as run --load', () => {
+  const gasArgs = ['--scenario', 'granular', '--dim', '2', '--n', '500', '--packing-fraction', '0.5', '--restitution', '0.5', '--tc', '1e-9'];
+  let file;  // a gas at t = 2, ε = 0.5 and t_c = 1e-9 in the file
+  beforeAll(() => {
+    file = join(dir, 'load-gas.xyz');
+    execFileSync(`${root}build/edpd`, ['run', ...gasArgs, '--time', '2', '--dump', file], { encoding: 'utf8' });
+  });
+
+  test('a dumped gas runs on in WebAssembly to the CLI --load run\'s state hash, on the file\'s clock', () => {
+    const native = JSON.parse(execFileSync(`${root}build/edpd`, ['run', '--load', file, '--detector', 'naive-halt', '--time', '1.5', '--json'], { encoding: 'utf8' }));
+    const sim = edpd.loadState(readFileSync(file, 'utf8'), { detector: 'naive-halt' });
+    try {
+      expect(sim.time()).toBe(2);
+      sim.advanceTo(3.5);
+      expect(native.start_time).toBe(2);
+      expect(native.restitution).toBe(0.5);  // from the file, in both
+      expect(sim.time()).toBe(native.time);
+      expect(sim.stateHash()).toBe(native.state_hash);
+      expect(sim.stats().collisions).toBe(native.collisions);
+    } finally { sim.destroy(); }
+  });
+
+  test('frames of a trajectory, each on its own clock', () => {
+    const traj = join(dir, 'load-traj.xyz');
+    execFileSync(`${root}build/edpd`, ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', traj], { encoding: 'utf8' });
+    const text = readFileSync(traj, 'utf8');
+    for (const [frame, t] of [[0, 0], [3, 1.5], ['last', 2]]) {
+      const sim = edpd.loadState(text, { frame });
+      expect(sim.time()).toBe(t);
+      sim.destroy();
+    }
+    // the ball from t = 2 rests where the unbroken run does (the README's figure, 2.9999999851175985)
+    const sim = edpd.loadState(text, { frame: 4 });
+    sim.advanceTo(4, { maxEvents: 100000 });
+    expect(sim.status().status).toBe('collapse');
+    expect(sim.status().time).toBe(2.9999999851175985);
+    sim.destroy();
+  });
+
+  test('restitution: the file\'s unless given', () => {
+    const text = readFileSync(file, 'utf8');
+    const ke = (sim) => sim.stats().kineticEnergy;
+    const own = edpd.loadState(text), elastic = edpd.loadState(text, { restitution: 1 });
+    const ke0 = ke(own);
+    own.advance(1); elastic.advance(1);
+    expect(ke(own)).toBeLessThan(0.9 * ke0);                           // inelastic: it cools
+    expect(Math.abs(ke(elastic) - ke0)).toBeLessThan(1e-12 * ke0);      // elastic: conserved
+    own.destroy(); elastic.destroy();
+  });
+
+  test('bad text and bad options are refused with a message, and nothing leaks', () => {
+    const live = edpd.liveCount();
+    const twoFrames = '1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n';
+    const cases = [
+      ['x\n', {}, /^state, line 1: the first line must be the particle count/],
+      ['', {}, /empty/],
+      [twoFrames, {}, /has 2 frames \(a trajectory\): pick one with \{ frame: K \} \(0 to 1, or last\)/],
+      [twoFrames, { frame: 5 }, /has 2 frames \(0 to 1\), not frame 5/],
+      ['2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 1.5 1 1\n', {}, /positions: the initial state overlaps/],
+      [twoFrames, { frame: -1 }, /^frame: must be a frame number/],
+      [twoFrames, { frame: 0, restitution: 2 }, /^restitution: must be a number in \[0, 1\]/],
+      [twoFrames, { frame: 0, detector: 'exact' }, /^detector: must be one of/],
+      [42, {}, /^state: must be the text/],
+    ];
+    for (const [text, options, message] of cases) expect(() => edpd.loadState(text, options)).toThrow(message);
+    expect(edpd.liveCount()).toBe(live);
+  });
+});

@@ -127,6 +127,43 @@ class EdpdApi {
   }
 
   /**
+   * A simulation from a state file's text (extended XYZ, as `edpd run --dump` and the app's
+   * "particles (XYZ)" write; also OVITO and ASE): the same world as `edpd run --load`, its clock
+   * running on from the file's Time. A trajectory needs `frame` (0 the first, or 'last').
+   * restitution and tc default to the file's (else 1 and 0). Bad text throws, naming the line.
+   */
+  loadState(text, { frame = null, detector = 'stable', restitution = null, tc = null, neighbours = 'auto' } = {}) {
+    if (typeof text !== 'string') throw new Error('state: must be the text of an extended XYZ file');
+    if (!DETECTORS.includes(detector)) throw new Error(`detector: must be one of ${DETECTORS.join(', ')}, got ${JSON.stringify(detector)}`);
+    const nbValues = CONFIG_SCHEMA.neighbours.values;
+    if (!nbValues.includes(neighbours)) throw new Error(`neighbours: must be one of ${nbValues.join(', ')}, got ${JSON.stringify(neighbours)}`);
+    if (frame !== null && frame !== 'last' && !(Number.isInteger(frame) && frame >= 0 && frame <= 1e8)) {
+      throw new Error(`frame: must be a frame number in [0, 100000000] (0 the first) or 'last', got ${JSON.stringify(frame)}`);
+    }
+    for (const [key, value, max] of [['restitution', restitution, 1], ['tc', tc, 1e6]]) {
+      if (value !== null && !(typeof value === 'number' && value >= 0 && value <= max)) {
+        throw new Error(`${key}: must be a number in [0, ${max}] (or null: the file's), got ${JSON.stringify(value)}`);
+      }
+    }
+    const M = this.M;
+    const bytes = M.lengthBytesUTF8(text);
+    const ptr = M._malloc(bytes + 1);
+    if (!ptr) throw new Error(`state: out of WebAssembly memory for ${bytes} bytes of text`);
+    let w;
+    try {
+      M.stringToUTF8(text, ptr, bytes + 1);
+      w = M._wasm_load(ptr, bytes, frame === null ? -2 : frame === 'last' ? -1 : frame,
+        DETECTORS.indexOf(detector), restitution ?? NaN, tc ?? NaN, nbValues.indexOf(neighbours), this.err);
+    } finally {
+      M._free(ptr);
+    }
+    if (!w) throw new Error(this.errorMessage().replace('--frame K', '{ frame: K }'));
+    const sim = new Simulation(this, w, { scenario: 'custom', detector, frame, restitution, tc, neighbours });
+    this.live.add(sim);
+    return sim;
+  }
+
+  /**
    * The paper's Fig. 7 experiment for samples [first, first + count) (see edpd sweep):
    * plate offsets are a function of (seed, sample), so shards run in parallel workers combine exactly.
    */
