@@ -206,7 +206,16 @@ describe('loadState: a simulation from a state file, the same world as run --loa
       [twoFrames, { frame: 0, detector: 'exact' }, /^detector: must be one of/],
       [42, {}, /^state: must be the text/],
     ];
-    for (const [text, options, message] of cases) expect(() => edpd.loadState(text, options)).toThrow(message);
+    const used = () => edpd.M._wasm_heap_used();
+    for (const [text, options, message] of cases) expect(() => edpd.loadState(text, options)).toThrow(message);  // warm-up
+    const used0 = used();
+    for (let k = 0; k < 100; k++) {
+      for (const [text, options, message] of cases) expect(() => edpd.loadState(text, options)).toThrow(message);
+      const sim = edpd.loadState(readFileSync(file, 'utf8'));
+      sim.advance(0.1);
+      sim.destroy();
+    }
+    expect(used()).toBe(used0);  // the reader's buffers and the text's copy are freed on every path
     expect(edpd.liveCount()).toBe(live);
   });
 });
