@@ -177,6 +177,7 @@ static int cmd_run(cli_args *a) {
      * extended XYZ. Every time flag counts from the file's Time (`start`, 0 without --load). */
     xyz_state loaded = {0};
     double start = 0.0;
+    int file_restitution = 0, file_tc = 0;  /* the file had the key */
     if (load_path) {
         char m[600];
         if (!xyz_read(load_path, frame, &loaded, m, sizeof m)) return fail(m);
@@ -186,6 +187,8 @@ static int cmd_run(cli_args *a) {
             snprintf(m, sizeof m, "--load %s: its clock is negative (Time = %g, a naive-rewind state): --equilibrate and --elastic-until need Time >= 0", load_path, start);
             return fail(m);
         }
+        file_restitution = !isnan(loaded.restitution);
+        file_tc = !isnan(loaded.tc);
         edpd_config given = c;  /* the flags' values: they override the file's */
         xyz_config(&loaded, &c);
         if (dim_given) c.dim = given.dim;
@@ -357,9 +360,13 @@ static int cmd_run(cli_args *a) {
                edpd_scenario_name(c.scenario), edpd_detector_name(c.detector), c.n,
                (unsigned long long)s.events, (unsigned long long)s.collisions,
                (unsigned long long)s.plane_impacts, s.time);
-        if (start != 0.0) {
-            if (frame >= 0) printf("from t = %.17g, the Time of frame %d of %s\n", start, frame, load_path);
-            else printf("from t = %.17g, the Time of %s%s\n", start, frame == XYZ_LAST_FRAME ? "the last frame of " : "", load_path);
+        if (load_path) {  /* where the state and its physics came from: the file or a flag */
+            char which[64] = "";
+            if (frame >= 0) snprintf(which, sizeof which, "frame %d of ", frame);
+            else if (frame == XYZ_LAST_FRAME) snprintf(which, sizeof which, "the last frame of ");
+            printf("loaded %s%s: from t = %.17g; restitution %g (%s), t_c %g (%s)\n", which, load_path, start,
+                   c.restitution, restitution_given ? "--restitution" : file_restitution ? "the file" : "default: elastic",
+                   c.tc, tc_given ? "--tc" : file_tc ? "the file" : "default: off");
         }
         if (c.elastic_until > 0.0)
             printf("elastic sphere impacts until t = %g%s\n", c.elastic_until, equilibrate > 0.0 ? "; Z and mean free time from then on" : "");

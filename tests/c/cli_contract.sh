@@ -133,6 +133,8 @@ expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 -
   "$edpd" run --load "$tmp/g2.xyz" --time 1 --json | grep -A1 '"restitution": 0.5,' | grep -q '"tc": 1.0000000000000001e-09,' && \
   "$edpd" run --load "$tmp/g2.xyz" --restitution 0.75 --tc 0 --time 1 --json | grep -A1 '"restitution": 0.75,' | grep -q '"tc": 0,' && \
   ok || bad "--load: restitution and tc from the file (0.5, 1e-9), from flags (0.75, 0)"
+"$edpd" run --load "$tmp/g2.xyz" --tc 0 --time 0.1 | grep -q "^loaded .*g2.xyz: from t = 1; restitution 0.5 (the file), t_c 0 (--tc)$" && \
+  ok || bad "--load: the summary names where the state's physics came from"
 # the README's example state: a disk into a touching pair, 3 impacts at ε = 0.5 (test_gas.c has the map)
 "$edpd" run --load "$(dirname "$0")/../../docs/examples/collapse-line.xyz" --restitution 0.5 --time 5 --json | grep -q '"collisions": 3,' && \
   ok || bad "docs/examples/collapse-line.xyz: not 3 impacts at restitution 0.5"
