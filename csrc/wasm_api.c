@@ -43,16 +43,14 @@ KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, doub
  * (XYZ_*_FRAME); restitution and tc NaN = the file's (as run --load). NULL with *err filled. */
 KEEP edpd_world *wasm_load(const char *text, double len, int frame, int detector, double restitution,
                            double tc, int neighbours, edpd_error *err) {
-    FILE *f = len > 0 ? fmemopen((void *)text, (size_t)len, "r") : NULL;
+    FILE *f = len > 0 ? fmemopen((void *)text, (size_t)len, "r") : NULL;  /* no stream of 0 bytes */
     xyz_state s;
-    char msg[EDPD_MESSAGE_SIZE];
-    int ok = f ? xyz_read_stream(f, "state", frame, &s, msg, sizeof msg) : 0;
+    int ok = f ? xyz_read_stream(f, "state", frame, &s, err->message, sizeof err->message) : 0;
     if (f) fclose(f);
-    else snprintf(msg, sizeof msg, "state: empty (extended XYZ starts with the particle count)");
+    else snprintf(err->message, sizeof err->message, len > 0 ? "state: out of memory for its text" : "state: empty file (extended XYZ starts with the particle count)");
     if (!ok) {
         err->code = EDPD_ERR_INVALID;
         snprintf(err->field, sizeof err->field, "state");
-        snprintf(err->message, sizeof err->message, "%s", strncmp(msg, "--load: ", 8) == 0 ? msg + 8 : msg);
         return NULL;
     }
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);

@@ -179,8 +179,11 @@ static int cmd_run(cli_args *a) {
     double start = 0.0;
     int file_restitution = 0, file_tc = 0;  /* the file had the key */
     if (load_path) {
-        char m[600];
-        if (!xyz_read(load_path, frame, &loaded, m, sizeof m)) return fail(m);
+        char m[600], r[560];
+        if (!xyz_read(load_path, frame, &loaded, r, sizeof r)) {
+            snprintf(m, sizeof m, "--load: %s", r);
+            return fail(m);
+        }
         start = loaded.time;
         if (start < 0.0 && (equilibrate > 0.0 || elastic_for > 0.0)) {
             xyz_free(&loaded);

@@ -1,9 +1,11 @@
-/* Reads one frame of extended XYZ: the particle count; a comment line of key=value pairs
- * (Lattice, pbc, Origin, Properties, and edpd's own dim, gravity and planes); then one row per particle with the
- * columns Properties names (name:type:count, types S, R, I or L). Only pos is required; velo,
- * radius and mass (or masses) are used when present, every other column is skipped. Strict: a
- * row with too few or too many fields, a number that does not parse, a box that is not
- * orthogonal are errors naming the line. Positions off a periodic box are wrapped into it. */
+/* Reads a frame of extended XYZ: the particle count; a comment line of key=value pairs
+ * (Lattice, pbc, Origin, Properties, Time, and edpd's own dim, gravity, planes, restitution and
+ * tc); then one row per particle with the columns Properties names (name:type:count, types S, R,
+ * I or L). Only pos is required; velo, radius and mass (or masses) are used when present, every
+ * other column is skipped. Strict: a row with too few or too many fields, a number that does not
+ * parse, a box that is not orthogonal are errors naming the line; so is any fault in the frames
+ * before the one wanted. Positions off a periodic box are wrapped into it. Messages name the
+ * file (or stream) and line, not the caller's flag: the CLI puts "--load: " before them. */
 #define _POSIX_C_SOURCE 200809L  /* getline, strtok_r, strncasecmp */
 #include "xyz_read.h"
 #include "../edpd.h"
@@ -36,8 +38,8 @@ static int fail(reader *r, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(m, sizeof m, fmt, ap);
     va_end(ap);
-    if (r->number > 0) snprintf(r->err, r->errlen, "--load: %s, line %ld: %s", r->path, r->number, m);
-    else snprintf(r->err, r->errlen, "--load: %s: %s", r->path, m);
+    if (r->number > 0) snprintf(r->err, r->errlen, "%s, line %ld: %s", r->path, r->number, m);
+    else snprintf(r->err, r->errlen, "%s: %s", r->path, m);
     return 0;
 }
 
@@ -298,6 +300,7 @@ int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *er
     if (!ok) xyz_free(s);
     return ok;
 }
+
 void xyz_config(const xyz_state *s, edpd_config *c) {
     c->scenario = EDPD_SCENARIO_CUSTOM;
     c->n = s->n;

@@ -26,7 +26,7 @@ typedef struct xyz_state {
 
 /* Which frame to read: k >= 0 (0 the first), the last, or the only one (a trajectory refused). */
 enum { XYZ_LAST_FRAME = -1, XYZ_ONLY_FRAME = -2 };
-/* Returns 1, or 0 with a message naming the line and what was expected in err. */
+/* Returns 1, or 0 with a message naming the file, the line and what was expected in err. */
 int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen);
 /* The same from an open stream; name is used in messages. */
 int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *err, size_t errlen);
