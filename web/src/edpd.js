@@ -134,17 +134,12 @@ class EdpdApi {
    */
   loadState(text, { frame = null, detector = 'stable', restitution = null, tc = null, neighbours = 'auto' } = {}) {
     if (typeof text !== 'string') throw new Error('state: must be the text of an extended XYZ file');
-    if (!DETECTORS.includes(detector)) throw new Error(`detector: must be one of ${DETECTORS.join(', ')}, got ${JSON.stringify(detector)}`);
-    const nbValues = CONFIG_SCHEMA.neighbours.values;
-    if (!nbValues.includes(neighbours)) throw new Error(`neighbours: must be one of ${nbValues.join(', ')}, got ${JSON.stringify(neighbours)}`);
     if (frame !== null && frame !== 'last' && !(Number.isInteger(frame) && frame >= 0 && frame <= 1e8)) {
       throw new Error(`frame: must be a frame number in [0, 100000000] (0 the first) or 'last', got ${JSON.stringify(frame)}`);
     }
-    for (const [key, value, max] of [['restitution', restitution, 1], ['tc', tc, 1e6]]) {
-      if (value !== null && !(typeof value === 'number' && value >= 0 && value <= max)) {
-        throw new Error(`${key}: must be a number in [0, ${max}] (or null: the file's), got ${JSON.stringify(value)}`);
-      }
-    }
+    // the options' types and ranges are createSimulation's; null restitution or tc: the file's
+    normalizeConfig({ detector, neighbours, restitution: restitution ?? undefined, tc: tc ?? undefined });
+    const nbValues = CONFIG_SCHEMA.neighbours.values;
     const M = this.M;
     const bytes = M.lengthBytesUTF8(text);
     const ptr = M._malloc(bytes + 1);
