@@ -136,7 +136,7 @@ static void half_box_pair(edpd_neighbours nb, edpd_detector det, int dim) {
  * ending on an approach speed at least 7.7e-10 from zero, far from rounding. Every pair touches
  * at its impact (gap exactly 0): the stable detector collides such an approaching pair at once
  * (Eq. 10), and the textbook root is exactly 0 too. Returns the collisions by t = 5. */
-static uint64_t collapse_line(double r, edpd_detector det, double p_total[1]) {
+static uint64_t collapse_line(double r, edpd_detector det, double *p_total) {
     double pos[9] = {5, 20, 0, 10, 20, 0, 11, 20, 0}, vel[9] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
     c.dim = 2; c.n = 3; c.positions = pos; c.velocities = vel; c.restitution = r; c.detector = det;
@@ -149,7 +149,7 @@ static uint64_t collapse_line(double r, edpd_detector det, double p_total[1]) {
     CHECK(stop == EDPD_STOP_TIME, "three disks on a line (r = %g, detector %d) reach t = 5 (stop %d: %s)", r, (int)det, (int)stop, err.message);
     double v[9];
     edpd_get_velocities(w, v);
-    p_total[0] = v[0] + v[3] + v[6];
+    *p_total = v[0] + v[3] + v[6];  /* momentum: 1 before, conserved to rounding */
     edpd_stats st;
     edpd_get_stats(w, &st);
     edpd_destroy(w);

@@ -117,6 +117,20 @@ static void exercise(edpd_world *w, reader *r) {
     }
 }
 
+/* A twin of a valid config with one field changed (`what`): created exactly when `good`, else
+ * rejected with a code and a message; the world or NULL. */
+static edpd_world *create_twin(const edpd_config *twin, int good, const char *what) {
+    edpd_error err;
+    edpd_world *t = edpd_create(twin, &err);
+    if ((t != NULL) != good) {
+        char m[128];
+        snprintf(m, sizeof m, "%s: accepted a bad value or refused a good one", what);
+        fail(m);
+    }
+    if (!t) check_rejection(&err);
+    return t;
+}
+
 /* The world of config c, exercised; NULL if c was (rightly) rejected. */
 static edpd_world *create_and_exercise(const edpd_config *c, reader *r) {
     edpd_error err;
@@ -131,10 +145,8 @@ static edpd_world *create_and_exercise(const edpd_config *c, reader *r) {
     if (u32(r) % 4 == 1) {
         edpd_config twin = *c;
         twin.elastic_until = wild(r, 0.0, 5.0);
-        edpd_world *t = edpd_create(&twin, &err);
-        int good = isfinite(twin.elastic_until) && twin.elastic_until >= 0.0 && twin.elastic_until <= 1e9;
-        if ((t != NULL) != good) fail("elastic_until: accepted a bad value or refused a good one");
-        if (t) { exercise(t, r); edpd_destroy(t); } else check_rejection(&err);
+        edpd_world *t = create_twin(&twin, isfinite(twin.elastic_until) && twin.elastic_until >= 0.0 && twin.elastic_until <= 1e9, "elastic_until");
+        if (t) { exercise(t, r); edpd_destroy(t); }
     }
     return w;
 }
