@@ -199,6 +199,13 @@ void edpd_get_positions_f32(const edpd_world *w, float *out);
 void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
 /* Box edge lengths. */
 void edpd_get_box(const edpd_world *w, double out[3]);
+/* Which axes are periodic (1) or bounded (0, by walls or planes, or the 2-D plane's axis). */
+void edpd_get_periodic(const edpd_world *w, int out[3]);
+/* The N particles' diameters (caller allocates N doubles). */
+void edpd_get_diameters(const edpd_world *w, double *out);
+/* The planes every particle meets (not a ball array's per-ball plates): copies at most cap of
+ * them into out and returns how many there are. */
+uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap);
 /* Impact separations (|r_ij| - sigma) / spacing(sigma): EDPD_HIST_BINS counts; bin 0 is below
  * -64, bin EDPD_HIST_BINS-1 above +64, bin k for 1..129 is the value k - 65. */
 void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);

@@ -41,18 +41,22 @@ KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, doub
 
 /* A world from a state file's text (len bytes): frame k >= 0, -1 the last, -2 the only one
  * (XYZ_*_FRAME); restitution and tc NaN = the file's (as run --load). NULL with *err filled. */
-KEEP edpd_world *wasm_load(const char *text, double len, int frame, int detector, double restitution,
-                           double tc, int neighbours, edpd_error *err) {
+/* frame_out[0]: the frame read (0 the first); frame_out[1]: the file's frame count, 0 unless it
+ * was read to its end (the last or only frame) */
+KEEP edpd_world *wasm_load(const char *text, double len, const char *name, int frame, int detector, double restitution,
+                           double tc, int neighbours, double *frame_out, edpd_error *err) {
     FILE *f = len > 0 ? fmemopen((void *)text, (size_t)len, "r") : NULL;  /* no stream of 0 bytes */
     xyz_state s;
-    int ok = f ? xyz_read_stream(f, "state", frame, &s, err->message, sizeof err->message) : 0;
+    int ok = f ? xyz_read_stream(f, name, frame, &s, err->message, sizeof err->message) : 0;
     if (f) fclose(f);
-    else snprintf(err->message, sizeof err->message, len > 0 ? "state: out of memory for its text" : "state: empty file (extended XYZ starts with the particle count)");
+    else snprintf(err->message, sizeof err->message, len > 0 ? "%s: out of memory for its text" : "%s: empty file (extended XYZ starts with the particle count)", name);
     if (!ok) {
         err->code = EDPD_ERR_INVALID;
         snprintf(err->field, sizeof err->field, "state");
         return NULL;
     }
+    frame_out[0] = s.frame;
+    frame_out[1] = s.frames;
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
     xyz_config(&s, &c);
     c.detector = (edpd_detector)detector;
@@ -76,6 +80,25 @@ KEEP void wasm_positions_f64(edpd_world *w, double *out) { edpd_get_positions(w,
 KEEP void wasm_velocities(edpd_world *w, double *out) { edpd_get_velocities(w, out); }
 KEEP void wasm_overlap_flags(edpd_world *w, uint8_t *out) { edpd_get_overlap_flags(w, out); }
 KEEP void wasm_box(edpd_world *w, double *out) { edpd_get_box(w, out); }
+KEEP void wasm_diameters(edpd_world *w, double *out) { edpd_get_diameters(w, out); }
+KEEP int wasm_dim(edpd_world *w) { return edpd_get_config(w)->dim; }
+/* Periodic axes as bits (1 x, 2 y, 4 z). */
+KEEP int wasm_periodic(edpd_world *w) {
+    int p[3];
+    edpd_get_periodic(w, p);
+    return (p[0] ? 1 : 0) | (p[1] ? 2 : 0) | (p[2] ? 4 : 0);
+}
+/* The shared planes as 5 doubles each (normal, offset, restitution); returns their count. */
+KEEP int wasm_planes(edpd_world *w, double *out, int cap) {
+    edpd_plane pl[EDPD_MAX_PLANES];
+    uint32_t n = edpd_get_planes(w, pl, EDPD_MAX_PLANES);
+    for (uint32_t k = 0; k < n && k < EDPD_MAX_PLANES && (int)k < cap; k++) {
+        for (int a = 0; a < 3; a++) out[5 * k + a] = pl[k].normal[a];
+        out[5 * k + 3] = pl[k].offset;
+        out[5 * k + 4] = pl[k].restitution;
+    }
+    return (int)n;
+}
 KEEP double wasm_xyz_bound(edpd_world *w) { return (double)EDPD_XYZ_BOUND(edpd_particle_count(w)); }
 KEEP double wasm_xyz(edpd_world *w, char *buf, double cap) { return (double)edpd_write_xyz(w, buf, (size_t)cap); }
 KEEP double wasm_time(edpd_world *w) { return edpd_time(w); }

@@ -178,6 +178,7 @@ static int cmd_run(cli_args *a) {
     xyz_state loaded = {0};
     double start = 0.0;
     int file_restitution = 0, file_tc = 0;  /* the file had the key */
+    int loaded_frame = 0, loaded_frames = 0;  /* which frame was read; the count if read to the end */
     if (load_path) {
         char m[600], r[560];
         if (!xyz_read(load_path, frame, &loaded, r, sizeof r)) {
@@ -192,6 +193,8 @@ static int cmd_run(cli_args *a) {
         }
         file_restitution = !isnan(loaded.restitution);
         file_tc = !isnan(loaded.tc);
+        loaded_frame = loaded.frame;
+        loaded_frames = loaded.frames;
         edpd_config given = c;  /* the flags' values: they override the file's */
         xyz_config(&loaded, &c);
         if (dim_given) c.dim = given.dim;
@@ -304,6 +307,7 @@ static int cmd_run(cli_args *a) {
         json_num(&j, "restitution", c.restitution);
         json_num(&j, "tc", c.tc);  /* the TC model's time (0 = off) */
         json_num(&j, "start_time", start);  /* the clock at the start: a loaded state's Time, else 0 */
+        if (load_path) json_u64(&j, "frame", (uint64_t)loaded_frame);  /* the frame of the file run from (0 the first) */
         json_num(&j, "equilibrate", equilibrate);  /* measurements from start_time + this on */
         json_num(&j, "elastic_until", equilibrate > 0.0 ? equilibrate : elastic_for);  /* elastic sphere impacts before start_time + this */
         json_u64(&j, "events", s.events);
@@ -366,7 +370,7 @@ static int cmd_run(cli_args *a) {
         if (load_path) {  /* where the state and its physics came from: the file or a flag */
             char which[64] = "";
             if (frame >= 0) snprintf(which, sizeof which, "frame %d of ", frame);
-            else if (frame == XYZ_LAST_FRAME) snprintf(which, sizeof which, "the last frame of ");
+            else if (frame == XYZ_LAST_FRAME) snprintf(which, sizeof which, "frame %d (the last of %d) of ", loaded_frame, loaded_frames);
             printf("loaded %s%s: from t = %.17g; restitution %g (%s), t_c %g (%s)\n", which, load_path, start,
                    c.restitution, restitution_given ? "--restitution" : file_restitution ? "the file" : "default: elastic",
                    c.tc, tc_given ? "--tc" : file_tc ? "the file" : "default: off");

@@ -294,8 +294,10 @@ int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *er
         }
         xyz_free(s);
         *s = next;
+        s->frame = k;
         if (frame == k) break;
     }
+    if (ok && frame < 0) s->frames = k;
     free(r.line);
     if (!ok) xyz_free(s);
     return ok;

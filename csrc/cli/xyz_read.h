@@ -22,6 +22,9 @@ typedef struct xyz_state {
     double gravity[3];
     uint32_t plane_count;     /* planes="nx ny nz offset restitution; ..." (at most EDPD_MAX_PLANES) */
     edpd_plane planes[EDPD_MAX_PLANES];
+    int frame;                /* the frame read (0 the first) */
+    int frames;               /* the file's frame count when it was read to its end (last or
+                               * only frame), else 0: reading stops at the frame asked for */
 } xyz_state;
 
 /* Which frame to read: k >= 0 (0 the first), the last, or the only one (a trajectory refused). */

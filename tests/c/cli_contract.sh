@@ -184,6 +184,11 @@ printf '1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n1\nLattice="9 0 0 0 9 0 0 0 9"\
   "$edpd" run --load "$tmp/ball-traj.xyz" --frame 3 --events 0 --json | grep -q '"start_time": 1.5,' && \
   "$edpd" run --load "$tmp/ball-traj.xyz" --frame last --events 0 --json | grep -q '"start_time": 2,' && \
   ok || bad "--frame 3 / last of a trajectory sampled every 0.5 to t = 2 do not start at 1.5 / 2"
+# which frame was run from: JSON's frame, and the summary names the last one's number and the count
+"$edpd" run --load "$tmp/ball-traj.xyz" --frame last --events 0 --json | grep -q '"frame": 4,' && \
+  "$edpd" run --load "$tmp/ball-traj.xyz" --frame 2 --events 0 --json | grep -q '"frame": 2,' && \
+  "$edpd" run --load "$tmp/ball-traj.xyz" --frame last --events 0 | grep -q "loaded frame 4 (the last of 5) of $tmp/ball-traj.xyz: from t = 2;" && \
+  ok || bad "--frame last / 2 do not report frames 4 (of 5) / 2"
 "$edpd" run --load "$tmp/ball-traj.xyz" --frame 4 --events 100000 --json | grep -q '"status_time": 2.9999999851175985,' && \
   ok || bad "--frame 4 (t = 2) of the ball's trajectory does not rest where the unbroken run does"
 expect_error "has 5 frames (0 to 4), not frame 9" run --load "$tmp/ball-traj.xyz" --frame 9 --time 1

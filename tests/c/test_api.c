@@ -68,6 +68,18 @@ int main(void) {
         edpd_error err;
         edpd_world *w = edpd_create(&c, &err);
         CHECK(w != NULL, "valid custom world: %s", err.message);
+        if (w) {  /* the getters a viewer draws from: diameters (the default 1) and the plane */
+            double dia[2] = {0, 0};
+            edpd_plane got[2];
+            edpd_get_diameters(w, dia);
+            CHECK(dia[0] == 1 && dia[1] == 1, "diameters %g %g", dia[0], dia[1]);
+            CHECK(edpd_get_planes(w, got, 2) == 1 && got[0].normal[2] == 1 && got[0].offset == pl.offset && got[0].restitution == 1,
+                  "the one plane comes back");
+            CHECK(edpd_get_planes(w, NULL, 0) == 1, "plane count without copying");
+            int per[3];
+            edpd_get_periodic(w, per);
+            CHECK(per[0] == 1 && per[1] == 1 && per[2] == 0, "periodic x, y; z bounded by the plane: %d %d %d", per[0], per[1], per[2]);
+        }
         edpd_destroy(w);
     }
     {   /* the periodic-edge floor is 4 of the largest *given* diameter, not of the default
@@ -87,6 +99,9 @@ int main(void) {
             edpd_get_positions(w, p); edpd_get_velocities(w, u);
             CHECK(fabs(p[0] - 0.1) < 1e-12 && fabs(p[3] - 0.3) < 1e-12, "small disks back at 0.1, 0.3: %.17g %.17g", p[0], p[3]);
             CHECK(fabs(u[0] + 1) < 1e-12 && fabs(u[3] - 1) < 1e-12 && fabs(u[1]) < 1e-12, "small disks swapped velocities: %.17g %.17g", u[0], u[3]);
+            double dia[2];
+            edpd_get_diameters(w, dia);
+            CHECK(dia[0] == 0.1 && dia[1] == 0.1, "the given diameters come back: %g %g", dia[0], dia[1]);
             edpd_destroy(w);
         }
         /* start_time: the same disks on a clock that starts at 1000.25 touch at 1000.30 and are

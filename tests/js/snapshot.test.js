@@ -152,9 +152,13 @@ describe('loadState: a simulation from a state file, the same world as run --loa
 
   test('a dumped gas runs on in WebAssembly to the CLI --load run\'s state hash, on the file\'s clock', () => {
     const native = JSON.parse(execFileSync(`${root}build/edpd`, ['run', '--load', file, '--detector', 'naive-halt', '--time', '1.5', '--json'], { encoding: 'utf8' }));
-    const sim = edpd.loadState(readFileSync(file, 'utf8'), { detector: 'naive-halt' });
+    const sim = edpd.loadState(readFileSync(file, 'utf8'), { detector: 'naive-halt', name: 'load-gas.xyz' });
     try {
       expect(sim.time()).toBe(2);
+      expect(sim.dim()).toBe(2);
+      expect(sim.planes()).toEqual([]);  // a periodic gas meets no plane
+      expect(sim.periodic()).toEqual([true, true, false]);  // the file's pbc="T T F" (2-D)
+      expect(new Set(sim.diameters())).toEqual(new Set([1]));
       sim.advanceTo(3.5);
       expect(native.start_time).toBe(2);
       expect(native.restitution).toBe(0.5);  // from the file, in both
@@ -168,13 +172,19 @@ describe('loadState: a simulation from a state file, the same world as run --loa
     const traj = join(dir, 'load-traj.xyz');
     execFileSync(`${root}build/edpd`, ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', traj], { encoding: 'utf8' });
     const text = readFileSync(traj, 'utf8');
-    for (const [frame, t] of [[0, 0], [3, 1.5], ['last', 2]]) {
+    // source: the frame read, and the count once the file was read to its end (frame 'last')
+    for (const [frame, t, source] of [[0, 0, { frame: 0, frames: null }], [3, 1.5, { frame: 3, frames: null }], ['last', 2, { frame: 4, frames: 5 }]]) {
       const sim = edpd.loadState(text, { frame });
       expect(sim.time()).toBe(t);
+      expect(sim.source).toEqual(source);
       sim.destroy();
     }
     // the ball from t = 2 rests where the unbroken run does (the README's figure, 2.9999999851175985)
     const sim = edpd.loadState(text, { frame: 4 });
+    // what a viewer draws: a 3-D ball of diameter 1 over its plate z = 0.763774618976614 (ε = 0.5)
+    expect(sim.dim()).toBe(3);
+    expect(Array.from(sim.diameters())).toEqual([1]);
+    expect(sim.planes()).toEqual([{ normal: [0, 0, 1], offset: 0.763774618976614, restitution: 0.5 }]);
     sim.advanceTo(4, { maxEvents: 100000 });
     expect(sim.status().status).toBe('collapse');
     expect(sim.status().time).toBe(2.9999999851175985);
@@ -205,6 +215,9 @@ describe('loadState: a simulation from a state file, the same world as run --loa
       [twoFrames, { frame: 0, restitution: 2 }, /^restitution: must be in \[0, 1\], got 2/],
       [twoFrames, { frame: 0, detector: 'exact' }, /^detector: must be one of/],
       [42, {}, /^state: must be the text/],
+      ['x\n', { name: 'my run.xyz' }, /^my run\.xyz, line 1: the first line must be the particle count/],  // messages name the file
+      ['', { name: 'none.xyz' }, /^none\.xyz: empty file/],
+      [twoFrames, { name: '' }, /^name: must be the file's name, 1 to 200 characters/],
     ];
     const used = () => edpd.M._wasm_heap_used();
     for (const [text, options, message] of cases) expect(() => edpd.loadState(text, options)).toThrow(message);  // warm-up

@@ -130,10 +130,14 @@ class EdpdApi {
    * A simulation from a state file's text (extended XYZ, as `edpd run --dump` and the app's
    * "particles (XYZ)" write; also OVITO and ASE): the same world as `edpd run --load`, its clock
    * running on from the file's Time. A trajectory needs `frame` (0 the first, or 'last').
-   * restitution and tc default to the file's (else 1 and 0). Bad text throws, naming the line.
+   * restitution and tc default to the file's (else 1 and 0). Bad text throws, naming the file (the
+   * option `name`, 'state' by default) and the line.
+   * The simulation's `source` says which frame was read and, for the last (or only) one, how many
+   * the file holds: { frame, frames } (frames null when reading stopped at the frame asked for).
    */
-  loadState(text, { frame = null, detector = 'stable', restitution = null, tc = null, neighbours = 'auto' } = {}) {
+  loadState(text, { frame = null, detector = 'stable', restitution = null, tc = null, neighbours = 'auto', name = 'state' } = {}) {
     if (typeof text !== 'string') throw new Error('state: must be the text of an extended XYZ file');
+    if (typeof name !== 'string' || name.length === 0 || name.length > 200) throw new Error('name: must be the file\'s name, 1 to 200 characters (its messages start with it)');
     if (frame !== null && frame !== 'last' && !(Number.isInteger(frame) && frame >= 0 && frame <= 1e8)) {
       throw new Error(`frame: must be a frame number in [0, 100000000] (0 the first) or 'last', got ${JSON.stringify(frame)}`);
     }
@@ -143,17 +147,24 @@ class EdpdApi {
     const M = this.M;
     const bytes = M.lengthBytesUTF8(text);
     const ptr = M._malloc(bytes + 1);
-    if (!ptr) throw new Error(`state: out of WebAssembly memory for ${bytes} bytes of text`);
+    if (!ptr) throw new Error(`${name}: out of WebAssembly memory for ${bytes} bytes of text`);
+    const namePtr = M._malloc(M.lengthBytesUTF8(name) + 1);
     let w;
     try {
+      if (!namePtr) throw new Error(`${name}: out of WebAssembly memory`);
       M.stringToUTF8(text, ptr, bytes + 1);
-      w = M._wasm_load(ptr, bytes, frame === null ? -2 : frame === 'last' ? -1 : frame,
-        DETECTORS.indexOf(detector), restitution ?? NaN, tc ?? NaN, nbValues.indexOf(neighbours), this.err);
+      M.stringToUTF8(name, namePtr, M.lengthBytesUTF8(name) + 1);
+      w = M._wasm_load(ptr, bytes, namePtr, frame === null ? -2 : frame === 'last' ? -1 : frame,
+        DETECTORS.indexOf(detector), restitution ?? NaN, tc ?? NaN, nbValues.indexOf(neighbours), this.scratch, this.err);
     } finally {
       M._free(ptr);
+      M._free(namePtr);  // free(NULL) is allowed
     }
     if (!w) throw new Error(this.errorMessage().replace('--frame K', '{ frame: K }'));
+    const [read, count] = this.readScratch(2);
     const sim = new Simulation(this, w, { scenario: 'custom', detector, frame, restitution, tc, neighbours });
+    // which frame was read, and the file's frame count when it was read to its end (else null)
+    sim.source = Object.freeze({ frame: read, frames: count > 0 ? count : null });
     this.live.add(sim);
     return sim;
   }
@@ -281,6 +292,32 @@ class Simulation {
     this.check();
     this.M._wasm_box(this.w, this.api.scratch);
     return this.api.readScratch(3);
+  }
+
+  /** The dimension, 2 or 3 (a state file's dim=, 3 without it). */
+  dim() { this.check(); return this.M._wasm_dim(this.w); }
+
+  /** Which axes are periodic: [x, y, z] booleans (a gas: all but a 2-D gas's z; a state file: its pbc). */
+  periodic() {
+    this.check();
+    const bits = this.M._wasm_periodic(this.w);
+    return [0, 1, 2].map((a) => (bits & (1 << a)) !== 0);
+  }
+
+  /** Every particle's diameter (1, σ, unless given: a state file's radius column). */
+  diameters() {
+    this.check();
+    this.M._wasm_diameters(this.w, this.buf);
+    return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + this.n);
+  }
+
+  /** The planes every particle meets, [{ normal: [x, y, z], offset, restitution }] with
+   * normal·r = offset: a state file's planes (a ball array's per-ball plates are not listed). */
+  planes() {
+    this.check();
+    const count = this.M._wasm_planes(this.w, this.api.scratch, 64);
+    const v = this.api.readScratch(5 * count);
+    return Array.from({ length: count }, (_, k) => ({ normal: v.slice(5 * k, 5 * k + 3), offset: v[5 * k + 3], restitution: v[5 * k + 4] }));
   }
 
   stats() {
