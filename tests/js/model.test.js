@@ -1,11 +1,11 @@
 // The plain model modules: theory, series export, the run model driving real engines through
 // an in-process stand-in for the Web Worker.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadForNode, root } from './helpers.js';
-import { PaneEngine } from '../../web/src/workers/pane-engine.js';
+import { PaneEngine, probeStateFile } from '../../web/src/workers/pane-engine.js';
 import { ballGrid, ballPosition, ROW_HEIGHT } from '../../web/src/model/ball-layout.js';
 import { RunModel, fmtWithError } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
@@ -16,7 +16,7 @@ import { failureSite } from '../../web/src/model/failure-site.js';
 import { paneStory } from '../../web/src/model/what-happened.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
-import { defaultState, paneConfigs, cliCommand, scenarioBlurb } from '../../web/src/model/scenarios.js';
+import { defaultState, paneConfigs, cliCommand, scenarioBlurb, fileState, paramsOf, durationTo, shellWord } from '../../web/src/model/scenarios.js';
 
 let api;
 beforeAll(async () => { api = await loadForNode(); });
@@ -33,8 +33,11 @@ function fakeWorker() {
           if (msg.type === 'init') { engine?.destroy(); engine = new PaneEngine(api, msg.spec); }
           else if (msg.type === 'crash') { w.onerror?.({ message: 'deliberate crash' }); return; }
           else if (msg.type === 'xyz') { w.onmessage?.({ data: { type: 'xyz', id: msg.id, text: engine.xyz() } }); return; }
+          else if (msg.type === 'probe') { w.onmessage?.({ data: { type: 'probe', id: msg.id, info: probeStateFile(api, msg.text, msg.frame, msg.name) } }); return; }
           const stop = msg.type === 'advance' ? engine.advanceTo(msg.t, msg.maxEvents) : 'time';
-          w.onmessage?.({ data: { type: 'frame', id: msg.id, frame: engine.frame(), stop } });
+          const frame = engine.frame();
+          if (msg.type === 'init') frame.shape = engine.shape();
+          w.onmessage?.({ data: { type: 'frame', id: msg.id, frame, stop } });
         } catch (e) {
           w.onmessage?.({ data: { type: 'error', id: msg.id, message: e.message } });
         }
@@ -161,6 +164,75 @@ describe('run model', () => {
     m.load({ ...defaultState('ball-array'), n: 4 });
     await runUntil(m, () => m.panes.every((p) => p.frame));
     expect(await m.stateFile(1)).toBeNull();
+    m.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a run from a state file: checked first, both panes from its frame on its clock, and its command lines end in the panes\' state hashes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'edpd-open-'));
+    const run = (cmd) => {
+      const [bin, ...args] = cmd.split(' ');
+      return JSON.parse(execFileSync(join(root, bin), args, { cwd: dir, encoding: 'utf8' }));
+    };
+    const m = new RunModel({ createWorker: fakeWorker });
+    m.load(defaultState('ball'));
+    await runUntil(m, () => m.panes.every((p) => p.frame));
+    // a bad file is refused with the reader's message, naming the line; the run goes on
+    await expect(m.probeFile('3\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n', { name: 'cut.xyz' })).rejects.toThrow(/^cut\.xyz: ends after 1 of 3 particles/);
+    await expect(m.probeFile('1\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 x 1\n', { name: 'bad.xyz' })).rejects.toThrow(/^bad\.xyz, line 3: position 'x' is not a finite number/);
+    expect(m.state.scenario).toBe('ball');
+
+    // the three disks of docs/examples/collapse-line.xyz (elastic: the file has no restitution)
+    const text = readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8');
+    const info = await m.probeFile(text);
+    expect(info).toEqual({ n: 3, dim: 2, time: 0, frame: 0, frames: 1 });
+    m.load(fileState('collapse-line.xyz', text, info, { naive: 'halt', speed: 2 }));
+    expect(paramsOf(m.state)).toEqual(['naive', 'speed']);  // one frame: nothing to pick
+    expect(m.shareHash()).toBeNull();                        // a link cannot carry the file
+    await runUntil(m, () => m.target >= 7.3);
+    m.pause();
+    await runUntil(m, () => m.panes.every((p) => !p.busy));
+    expect(m.panes[0].shape).toEqual({ dim: 2, periodic: [true, true, false], planes: [], diameters: null });
+    // the disk meets the pair at t = 4 and the far one leaves at speed 1 (elastic, equal masses)
+    const v = m.panes[1].frame;
+    expect(v.positions[6]).toBeCloseTo(11 + (m.target - 4), 9);
+    expect(m.series.main.names).toContain('kT at the start');
+    writeFileSync(join(dir, 'collapse-line.xyz'), text);
+    for (const k of [0, 1]) {
+      const cmd = m.commandLine(k);
+      expect(cmd).toMatch(/^build\/edpd run --load collapse-line\.xyz --detector (naive-halt|stable) --time [0-9.]+ --json$/);
+      expect(run(cmd).state_hash).toBe(m.panes[k].stateHash);  // run in the file's folder
+    }
+    const json = m.exportJSON();
+    expect(json.link).toBeNull();
+    expect(json.state.file).toEqual({ name: 'collapse-line.xyz', frame: 0, frames: 1, n: 3, dim: 2, time: 0 });  // not its text
+
+    // a trajectory: its frame 3 (t = 1.5) of 5, a ball over its plate; the clock starts there
+    const traj = join(dir, 'ball traj.xyz');
+    execFileSync(join(root, 'build/edpd'), ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', traj]);
+    const ttext = readFileSync(traj, 'utf8');
+    const last = await m.probeFile(ttext);
+    expect(last).toEqual({ n: 1, dim: 3, time: 2, frame: 4, frames: 5 });
+    const f3 = await m.probeFile(ttext, { frame: 3 });
+    expect(f3).toEqual({ n: 1, dim: 3, time: 1.5, frame: 3, frames: null });
+    m.load(fileState('ball traj.xyz', ttext, { ...f3, frames: last.frames }, { naive: 'halt', speed: 50 }));
+    expect(paramsOf(m.state)).toEqual(['naive', 'frame', 'speed']);
+    await runUntil(m, () => m.panes.every((p) => p.frame));
+    expect(m.target).toBe(1.5);
+    expect(m.panes[1].shape.planes).toEqual([{ normal: [0, 0, 1], offset: 0.763774618976614, restitution: 0.5 }]);
+    await runUntil(m, () => m.panes.every((p) => p.terminal));
+    expect(m.panes[0].status).toBe('halted');
+    expect(m.panes[1].status).toBe('collapse');
+    expect(m.panes[1].frame.status.time).toBe(2.9999999851175985);  // as the unbroken run (README)
+    for (const k of [0, 1]) {
+      const cmd = m.commandLine(k);
+      expect(cmd).toContain("--load 'ball traj.xyz' --frame 3 ");
+      const args = cmd.replace("'ball traj.xyz'", 'TRAJ').split(' ').slice(1).map((a) => (a === 'TRAJ' ? traj : a));
+      const out = JSON.parse(execFileSync(join(root, 'build/edpd'), args, { encoding: 'utf8' }));
+      expect(out.start_time).toBe(1.5);
+      expect(out.frame).toBe(3);
+      expect(out.state_hash).toBe(m.panes[k].stateHash);
+    }
     m.destroy();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -517,6 +589,15 @@ test('the command line of a pane: the native run with the same configuration, to
     'build/edpd run --scenario granular --detector stable --dim 2 --n 2000 --packing-fraction 0.6 --restitution 0.5 --tc 1e-9 --elastic-until 20 --seed 7 --time 25 --json');
   expect(paneConfigs({ ...gas, eq: 20 }).map((c) => c.config.elasticUntil)).toEqual([20, 20]);
   expect(paneConfigs(gas).map((c) => 'elasticUntil' in c.config)).toEqual([false, false]);
+});
+
+test('a state file\'s command line: --time counts from the file\'s clock and lands on the pane\'s time exactly; odd names are quoted', () => {
+  // 0.1 + 0.2 is not 0.3 in doubles: the duration is chosen so that start + T is t bit for bit
+  for (const [start, t] of [[0.1, 0.3], [1e-3, 1e6 + 0.1], [2.25, 2.25], [11.52524662, 13], [-5, 1]]) {
+    expect(start + durationTo(start, t)).toBe(t);
+  }
+  expect(shellWord('state.xyz')).toBe('state.xyz');
+  expect(shellWord("it's a state.xyz")).toBe("'it'\\''s a state.xyz'");
 });
 
 describe('failure site (where the view zooms)', () => {

@@ -24,6 +24,7 @@ export class PaneModel {
 
   reset() {
     this.frame = null;
+    this.shape = null;  // fixed for the run: dim, periodic axes, planes, diameters (PaneEngine.shape)
     this.error = null;
     this.busy = false;
     this.requestId = 0;
@@ -98,11 +99,13 @@ export class RunModel {
     this.dropFiles('the run was restarted');
     const specs = paneConfigs(this.state);
     this.panes.forEach((p, k) => { p.detector = specs[k].detector; p.reset(); });
-    this.target = 0;
+    this.target = 0;  // a state file's clock starts at its Time: set from the first frame
+    this.started = false;
     this.jumpTo = state.t > 0 ? state.t : null;
     this.playing = !state.paused && this.jumpTo === null;
     this.pausedAfterJump = !!state.paused;
     this.series = this.makeSeries();
+    this.startKT = undefined;
     this.pressure = [new LatterHalfMean(), new LatterHalfMean()];  // Z over [t/2, t], per pane
     specs.forEach((spec, k) => this.startWorker(k, spec));
     this.emit('load');
@@ -153,6 +156,11 @@ export class RunModel {
       return;
     }
     pane.frame = msg.frame;
+    if (msg.frame.shape) pane.shape = msg.frame.shape;
+    if (!this.started) {  // the run's clock starts where the state does (0, or a state file's Time)
+      this.started = true;
+      this.target = msg.frame.time;
+    }
     this.record();
     if (this.jumpTo !== null && this.target === this.jumpTo && this.panes.every((p) => p.frame && !p.busy && (p.terminal || p.time >= this.jumpTo))) {
       this.jumpTo = null;
@@ -221,11 +229,24 @@ export class RunModel {
     this.emit('play');
   }
   reset() { this.load({ ...this.state, t: 0, paused: false }); }
+
+  /** A state file's text checked in a pane's worker (probeStateFile: a frame loaded, the last by
+   * default, every frame before it read and checked) -> { n, dim, time, frame, frames }; rejects
+   * with the reader's message. The run on screen goes on meanwhile, and stays if the file is refused. */
+  probeFile(text, { frame = 'last', name = 'state' } = {}) {
+    const id = `file-${++this.fileId}`;
+    return new Promise((resolve, reject) => {
+      this.files.set(id, { resolve, reject });
+      this.workers[1].postMessage({ type: 'probe', id, text, frame, name });
+    });
+  }
   /** Change one run parameter: both panes restart from a fresh identical state. */
   set(key, value) { this.load({ ...this.state, [key]: value, t: 0, paused: false }); }
 
-  /** The link of the current run: the lock-step time, paused there. */
+  /** The link of the current run: the lock-step time, paused there; null for a run from a state
+   * file, which a link cannot carry. */
   shareHash() {
+    if (this.state.scenario === 'file') return null;
     return encodeState({ ...this.state, t: this.target, paused: true });
   }
 
@@ -250,6 +271,7 @@ export class RunModel {
     const { resolve, reject } = this.files.get(msg.id);
     this.files.delete(msg.id);
     if (msg.type === 'xyz') resolve(msg.text);
+    else if (msg.type === 'probe') resolve(msg.info);
     else reject(new Error(msg.message ?? 'the simulation worker failed'));
   }
 
@@ -271,6 +293,7 @@ export class RunModel {
       case 'ball': return { main: new Series(['time', 'naive gap', 'stable gap', 'exact gap']) };
       case 'ball-array': return { main: new Series(['plate impacts', 'naive halted share', 'naive fell-through share', 'stable halted or fell-through share']) };
       case 'granular': return { main: new Series(['time', 'naive kT', 'stable kT', 'Haff kT', DISTANCE]) };
+      case 'file': return { main: new Series(['time', 'naive kT', 'stable kT', 'kT at the start', DISTANCE]) };
       default: return { main: new Series(['time', 'naive Z (mean over t/2..t)', 'stable Z (mean over t/2..t)', 'equation of state Z', DISTANCE]) };
     }
   }
@@ -292,6 +315,11 @@ export class RunModel {
         // every ball's fate is decided within 1e-7 of the exact rest (t = 3 at ε = 0.5, g = 1), far
         // below a frame: the plot is over plate impacts instead, the paper's Fig. 7 for these balls
         this.series.main.replace(failureShares(fa, fb));
+        break;
+      case 'file':
+        // no theory for an arbitrary state: the start's kT is the line elastic impacts keep
+        if (this.startKT === undefined) this.startKT = fa.stats.temperature;
+        this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, this.startKT, paneDistance(fa, fb)]);
         break;
       case 'granular': {
         // the gas starts at kT = 1 exactly and keeps it through an elastic start (eq)
@@ -329,9 +357,10 @@ export class RunModel {
 
   /** Everything plotted and the run definition, for export. */
   exportJSON() {
+    const { file, ...state } = this.state;  // a state file's run: its name and frame, not its text
     return {
       link: this.shareHash(),
-      state: this.state,
+      state: file ? { ...state, file: { name: file.name, frame: file.frame, frames: file.frames, n: file.n, dim: file.dim, time: file.time } } : state,
       panes: this.panes.map((p, k) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error, command: this.commandLine(k),
         pressureZ: { shown: this.pressureZ(k), standardError: this.pressureError(k) } })),
       series: this.series.main.toJSON(),

@@ -48,7 +48,35 @@ export const SCENARIOS = {
     params: ['naive', 'dim', 'n', 'phi', 'seed', 'speed'],
     defaults: { naive: 'halt', dim: 3, n: 2000, phi: 0.3, seed: 1, speed: 1 },
   },
+  // A run from a state file (extended XYZ: the app's particles (XYZ) buttons, `edpd run --dump`,
+  // OVITO, ASE). Not a link scenario: a link cannot carry the file (SCENARIO_IDS leaves it out).
+  file: {
+    title: 'From a state file',
+    blurb: ({ file }) => `${file.name}: ${file.n.toLocaleString('en')} particles in ${file.dim}-D from t = ${file.time}` +
+      `${file.frames > 1 ? `, frame ${file.frame} of its ${file.frames} (0 the first)` : ''}. ` +
+      'Both panes start from it; the impacts\' restitution and t_c are the file\'s (elastic without the TC model when it has none), as for `edpd run --load`. ' +
+      'A link cannot carry a file: to share this run, share the file and the command under Share and export.',
+    params: ['naive', 'frame', 'speed'],
+    defaults: { naive: 'halt', speed: 1 },
+  },
 };
+
+/** The parameters a state shows: a state file's frame only for a trajectory. */
+export function paramsOf(state) {
+  const params = SCENARIOS[state.scenario].params;
+  return state.scenario === 'file' && !(state.file.frames > 1) ? params.filter((k) => k !== 'frame') : params;
+}
+
+/** The range of a state file's frame (the other parameters' are the link's, url-state.js FIELDS). */
+export function frameField(file) {
+  return { type: 'int', min: 0, max: Math.max(0, file.frames - 1), label: 'frame of the trajectory' };
+}
+
+/** The state of a run from a state file: name, text and what probeStateFile read from the frame
+ * it starts at ({ n, dim, time, frame, frames }). */
+export function fileState(name, text, info, { naive = 'halt', speed = 1, embed = false } = {}) {
+  return { scenario: 'file', naive, speed, t: 0, paused: false, embed, file: { name, text, ...info } };
+}
 
 /** The scenario's text beside the panes, for the state's parameters. */
 export function scenarioBlurb(state) {
@@ -58,8 +86,8 @@ export function scenarioBlurb(state) {
 
 /** Full default state of a scenario (every URL field, relevant or not). */
 export function defaultState(scenario = 'ball') {
-  const s = SCENARIOS[scenario] ?? SCENARIOS.ball;
-  return { scenario: SCENARIOS[scenario] ? scenario : 'ball', ...s.defaults, t: 0, paused: false, embed: false };
+  const known = SCENARIO_IDS.includes(scenario);  // a state file's run has no defaults without its file
+  return { scenario: known ? scenario : 'ball', ...SCENARIOS[known ? scenario : 'ball'].defaults, t: 0, paused: false, embed: false };
 }
 
 /** Engine configs for the two panes of a state: [naive, stable]. */
@@ -74,6 +102,8 @@ export function engineConfig(state, detector) {
       return { kind: 'balls', detector, count: 1, plateOffsets: [state.plate], restitution: state.e, gravity: state.g };
     case 'ball-array':
       return { kind: 'balls', detector, count: state.n, seed: state.seed, restitution: state.e, gravity: state.g };
+    case 'file':
+      return { kind: 'file', detector, text: state.file.text, frame: state.file.frame, name: state.file.name };
     case 'granular':
       return { kind: 'gas', detector, config: { scenario: 'granular', detector, dim: state.dim, n: state.n, packingFraction: state.phi, restitution: state.e, tc: state.tc,
         ...(state.eq > 0 ? { elasticUntil: state.eq } : {}), seed: state.seed } };
@@ -95,6 +125,12 @@ const CLI_FLAGS = { scenario: '--scenario', detector: '--detector', dim: '--dim'
 export function cliCommand(state, detector, t) {
   const spec = engineConfig(state, detector);
   let flags;
+  if (spec.kind === 'file') {
+    // --time counts from the file's clock: the CLI runs to start + T, which must be t exactly
+    const f = state.file;
+    return ['build/edpd', 'run', '--load', shellWord(f.name), ...(f.frames > 1 ? ['--frame', String(f.frame)] : []),
+      '--detector', detector, '--time', String(durationTo(f.time, t)), '--json'].join(' ');
+  }
   if (spec.kind === 'gas') {
     flags = Object.entries(spec.config).map(([key, value]) => {
       if (!CLI_FLAGS[key]) throw new Error(`cliCommand: no CLI flag for the engine config field '${key}'`);
@@ -107,4 +143,28 @@ export function cliCommand(state, detector, t) {
     return null;
   }
   return ['build/edpd', 'run', ...flags.flat().map(String), '--time', String(t), '--json'].join(' ');
+}
+
+/** A duration T >= 0 with start + T === t in doubles (t >= start): t - start rounds, and the sum
+ * of the rounded difference may miss t by an ulp; the neighbouring doubles of T are tried. */
+export function durationTo(start, t) {
+  let T = Math.max(0, t - start);
+  if (start + T === t) return T;
+  const step = (x, dir) => {  // the next double from x >= 0 towards +inf (dir 1) or 0 (dir -1)
+    const b = new DataView(new ArrayBuffer(8));
+    b.setFloat64(0, x);
+    b.setBigUint64(0, b.getBigUint64(0) + BigInt(dir));
+    return b.getFloat64(0);
+  };
+  for (let k = 1, up = T, down = T; k <= 4; k++) {
+    up = step(up, 1);
+    if (start + up === t) return up;
+    if (down > 0) { down = step(down, -1); if (start + down === t) return down; }
+  }
+  return T;  // not reached for t >= start (then some T hits t); the nearest there is
+}
+
+/** A file name as one shell word: as it is when it is plain, else in single quotes. */
+export function shellWord(name) {
+  return /^[\w.,@%+=:/-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
 }

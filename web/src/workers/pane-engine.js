@@ -13,6 +13,9 @@ export class PaneEngine {
     try {
       if (spec.kind === 'gas') {
         this.sims.push(api.createSimulation(spec.config));
+      } else if (spec.kind === 'file') {
+        // a state file's frame, as `edpd run --load FILE --frame K --detector D`
+        this.sims.push(api.loadState(spec.text, { frame: spec.frame, detector: spec.detector, name: spec.name }));
       } else {
         for (let i = 0; i < spec.count; i++) {
           const plateOffset = spec.plateOffsets ? spec.plateOffsets[i] : api.plateOffset(spec.seed, i);
@@ -27,10 +30,19 @@ export class PaneEngine {
       this.destroy();
       throw e;
     }
-    this.n = spec.kind === 'gas' ? this.sims[0].n : this.sims.length;
+    this.n = this.isBalls ? this.sims.length : this.sims[0].n;
   }
 
-  get isBalls() { return this.spec.kind !== 'gas'; }
+  get isBalls() { return this.spec.kind === 'balls'; }
+
+  /** What stays fixed in a gas or a state file's run, for the view (sent once, with the first
+   * frame): its dimension, periodic axes, planes, and the diameters (null when all are 1, σ). */
+  shape() {
+    if (this.isBalls) return null;
+    const s = this.sims[0];
+    const d = s.diameters();
+    return { dim: s.dim(), periodic: s.periodic(), planes: s.planes(), diameters: d.every((x) => x === 1) ? null : d };
+  }
 
   /** Advance every world to time t within an event budget; returns 'time' when all arrived. */
   advanceTo(t, maxEvents) {
@@ -53,7 +65,8 @@ export class PaneEngine {
       return {
         n: this.n,
         box: s.box(),
-        dim: s.config.dim,
+        dim: s.dim(),
+        periodic: s.periodic(),
         time: s.time(),
         positions: s.positions(),  // double precision: the panes' distance starts at 1e-16
         flags: s.overlapFlags(),
@@ -137,4 +150,17 @@ function combineHashes(hashes) {
     for (const c of x) { h ^= c.charCodeAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
   }
   return h.toString(16).padStart(8, '0');
+}
+
+/** A state file's text checked by loading a frame (the last by default; every frame before it is
+ * read and checked), without keeping it: { n, dim, time, frame, frames } (frames: the count, null
+ * unless the last frame was read), or an Error naming the line. The app opens a file only after
+ * this, so a bad file leaves the run on screen as it was. */
+export function probeStateFile(api, text, frame = 'last', name = 'state') {
+  const sim = api.loadState(text, { frame, name });
+  try {
+    return { n: sim.n, dim: sim.dim(), time: sim.time(), frame: sim.source.frame, frames: sim.source.frames };
+  } finally {
+    sim.destroy();
+  }
 }

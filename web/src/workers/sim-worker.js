@@ -2,11 +2,12 @@
 //   in:  { type: 'init', id, spec }           -> out: { type: 'frame', id, frame } or { type: 'error', id, message }
 //        { type: 'advance', id, t, maxEvents } -> out: { type: 'frame', id, frame, stop }
 //        { type: 'xyz', id }                   -> out: { type: 'xyz', id, text } (the state as a file; null: a ball array)
+//        { type: 'probe', id, text, frame, name } -> out: { type: 'probe', id, info } (a state file's frame, checked; see probeStateFile)
 //        { type: 'crash', id }                 -> throws inside the worker (robustness test hook)
 // Positions and flags travel as transferred copies (no SharedArrayBuffer: static hosts and
 // iframes cannot send the headers it needs).
 import { loadEdpd } from '../edpd.js';
-import { PaneEngine } from './pane-engine.js';
+import { PaneEngine, probeStateFile } from './pane-engine.js';
 import wasmUrl from '../../wasm/edpd.wasm?url';
 
 let engine = null;
@@ -23,8 +24,9 @@ loadEdpd({ locateFile: () => wasmUrl }).then((a) => { api = a; drain(); }, (err)
   self.postMessage({ type: 'error', id: -1, message: `WebAssembly failed to load: ${err?.message ?? err}` });
 });
 
-function send(id, stop) {
+function send(id, stop, withShape = false) {
   const frame = engine.frame();
+  if (withShape) frame.shape = engine.shape();
   const transfer = [frame.positions.buffer, frame.flags.buffer];
   if (frame.gaps) transfer.push(frame.gaps.buffer);
   self.postMessage({ type: 'frame', id, frame, stop }, transfer);
@@ -47,7 +49,7 @@ function handle(msg) {
       if (engine) engine.destroy();
       engine = null;
       engine = new PaneEngine(api, msg.spec);
-      send(msg.id, 'time');
+      send(msg.id, 'time', true);
       break;
     case 'advance': {
       if (!engine) throw new Error('simulation: not initialised');
@@ -58,6 +60,9 @@ function handle(msg) {
     case 'xyz':
       if (!engine) throw new Error('simulation: not initialised');
       self.postMessage({ type: 'xyz', id: msg.id, text: engine.xyz() });
+      break;
+    case 'probe':
+      self.postMessage({ type: 'probe', id: msg.id, info: probeStateFile(api, msg.text, msg.frame, msg.name) });
       break;
     case 'crash':
       setTimeout(() => { throw new Error('deliberate crash (test hook)'); });
