@@ -5,7 +5,7 @@ import { launch } from './browser.js';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 
@@ -261,6 +261,70 @@ test('an embed has no side panel: why the naive run stopped is a caption over th
   expect(await page.isHidden('#what-happened')).toBe(true);  // in the hidden side panel
   expect(errors).toEqual([]);
   await page.close();
+});
+
+test('a state file opened in the app: refused with the reader\'s message if bad (the run goes on), else both panes run from its frame, with commands that end in their state hashes', async () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-open-'));
+  const edpd = (args) => new Promise((resolve, reject) => {
+    execFile(join(root, 'build/edpd'), args, { cwd: dir, maxBuffer: 16 << 20 }, (err, out, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(out)));
+  });
+  // the ball's trajectory to t = 2, a frame every 0.5: five frames
+  await edpd(['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', 'ball.xyz']);
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  const hash = await page.evaluate(() => location.hash);
+
+  await page.setInputFiles('#open-input', { name: 'cut.xyz', mimeType: 'text/plain', buffer: Buffer.from('3\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n') });
+  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => w.field === 'state file'), null, { timeout: 10000 });
+  expect((await page.evaluate(() => window.edpdApp.warnings())).find((w) => w.field === 'state file').message).toBe('cut.xyz: ends after 1 of 3 particles');
+  expect(await page.evaluate(() => window.edpdApp.model.state.scenario)).toBe('elastic');  // the run on screen stays
+
+  // the trajectory opens at its last frame (t = 2): naive-halt halts, stable rests where the unbroken run does
+  await page.setInputFiles('#open-input', join(dir, 'ball.xyz'));
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
+  expect(await page.textContent('#blurb')).toMatch(/^ball\.xyz: 1 particle in 3-D from t = 2, frame 4 of its 5 \(0 the first\)\./);
+  const [naive, stable] = await panes(page);
+  expect(naive.reason).toBe('no-real-root');
+  expect(stable.stateHash).toBe('9bfafaebc9076e74');
+  expect(await page.evaluate(() => location.hash)).toBe(hash);  // no link for a file: the address is the run before
+  await page.click('#export summary');
+  await page.waitForTimeout(300);
+  expect(await page.inputValue('#share-url')).toBe('Share ball.xyz and the command below');
+  const check = async () => {
+    const hashes = (await panes(page)).map((p) => p.stateHash);
+    for (const k of [0, 1]) {
+      const cmd = await page.inputValue(`#cli-${k}`);
+      expect(cmd).toMatch(/^build\/edpd run --load ball\.xyz --frame \d --detector (naive-halt|stable) --time [0-9.e-]+ --json$/);
+      expect(JSON.parse(await edpd(cmd.split(' ').slice(1))).state_hash).toBe(hashes[k]);
+    }
+  };
+  await check();
+  await page.keyboard.press('l');  // Copy link says why there is none
+  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => w.field === 'link' && /cannot carry ball\.xyz/.test(w.message)));
+
+  // another frame of the trajectory from the parameter panel: frame 2, t = 1
+  const frameInput = page.locator('.lil-controller', { hasText: 'frame (0 the first)' }).locator('input[type=text]');
+  await frameInput.fill('2');
+  await frameInput.press('Enter');
+  await page.waitForFunction(() => window.edpdApp.model.state.file.frame === 2 && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
+  expect(await page.textContent('#blurb')).toMatch(/from t = 1, frame 2 of its 5/);
+  await page.waitForTimeout(300);
+  expect(await page.inputValue('#cli-1')).toContain('--frame 2 ');
+  await check();
+
+  // dropped on the page: the same as Open file
+  const text = readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8');
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'collapse-line.xyz', { type: 'text/plain' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.name === 'collapse-line.xyz' && window.edpdApp.drawn(), null, { timeout: 10000 });
+  expect((await panePixels(page)).ink.every((x) => x > 0.001)).toBe(true);  // three disks in each pane
+  expect(errors).toEqual([]);
+  await page.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('the Back button returns to the run before a scenario or parameter change', async () => {

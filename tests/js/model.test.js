@@ -120,6 +120,10 @@ describe('distance between the panes', () => {
     expect(paneDistance(a, a)).toBe(0);
     // 2-D: the z axis has no extent
     expect(paneDistance(frame(1, [0.5, 0.5, 0], [4, 4, 0]), frame(1, [3.5, 0.5, 0], [4, 4, 0]))).toBeCloseTo(1, 12);
+    // a state file with walls on x: no folding there (9.8 apart, not 0.2)
+    const walled = (positions) => ({ ...frame(1, positions), periodic: [false, true, true] });
+    expect(paneDistance(walled([0.1, 5, 5]), walled([9.9, 5, 5]))).toBeCloseTo(9.8, 12);
+    expect(paneDistance(walled([5, 0.1, 5]), walled([5, 9.9, 5]))).toBeCloseTo(0.2, 12);
   });
 
   test('none unless both panes are at the same time (a halted pane stays behind)', () => {
@@ -368,6 +372,11 @@ describe('run model', () => {
     expect(afterHalt.length).toBeGreaterThan(0);
     for (const [, t, stable] of afterHalt) expect(t).toBe(stable);
     expect(afterHalt.at(-1)[1]).toBeGreaterThan(12);
+    // the halted pane's temperature line ends at its halt (no frozen kT drawn on to t = 14)
+    const { time, 'naive kT': naiveKT, 'stable kT': stableKT } = m.series.main.toJSON();
+    const after = time.map((t, i) => [t, naiveKT[i], stableKT[i]]).filter(([t]) => t > m.panes[0].time);
+    expect(after.length).toBeGreaterThan(0);
+    for (const [, naive, stable] of after) { expect(naive).toBeNull(); expect(stable).toBeGreaterThan(0); }
     m.destroy();
   });
 

@@ -1,8 +1,8 @@
 // Wires the model (run, URL, sweep: plain modules) to the views (split WebGL view, plots,
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
-import { parseHash, encodeState, embedSnippet } from './model/url-state.js';
-import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
+import { parseHash, encodeState, embedSnippet, MAX_N } from './model/url-state.js';
+import { defaultState, SCENARIO_IDS, scenarioBlurb, fileState } from './model/scenarios.js';
 import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
@@ -64,6 +64,7 @@ const sweep = new SweepModel({
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
     if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
+    if (model.state.scenario === 'file') { changeFileRun(key, value); return; }
     // through the link's own checks, so that a change that makes another field invalid (3-D after a
     // 2-D packing fraction of 0.7) clamps it with a warning instead of failing in the engine
     const next = parseHash(encodeState({ ...model.state, [key]: value, t: 0, paused: false }));
@@ -82,6 +83,7 @@ let drawn = [null, null];
 /** The address follows the run. A new scenario or parameter is a new history entry, so that the
  * Back button returns to the run before it (popstate below); the speed only replaces the entry. */
 function updateAddress({ push = false } = {}) {
+  if (model.state.scenario === 'file') return;  // a link cannot carry the file: the address keeps the run before it
   const hash = encodeState({ ...model.state, t: 0, paused: false });
   if (location.hash === hash) return;
   if (push && !model.state.embed) history.pushState(null, '', hash);  // an embed leaves the host page's Back alone
@@ -118,12 +120,14 @@ function buildPlots() {
     main = new SeriesPlot($('plot-main'), { title: 'Height of the ball above contact', x: 'time t [√(σ/g)]', y: 'gap [σ]', labels, theoryLabel: 'exact' });
   } else if (s.scenario === 'ball-array') {
     main = new SeriesPlot($('plot-main'), { title: 'Failed by the k-th plate impact', x: 'plate impacts k', y: 'share of balls', yRange: [0, 1], labels: [`naive-${s.naive} halted`, `naive-${s.naive} fell through`], theoryLabel: 'stable halted or fell through' });
+  } else if (s.scenario === 'file') {
+    main = new SeriesPlot($('plot-main'), { title: 'Kinetic temperature', x: 'time t [file units]', y: 'kT [file units]', labels, theoryLabel: 'kT at the start' });
   } else if (s.scenario === 'granular') {
     main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
   } else {
     main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, settledY: true, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
   }
-  const gas = s.scenario === 'granular' || s.scenario === 'elastic';
+  const gas = s.scenario === 'granular' || s.scenario === 'elastic' || s.scenario === 'file';
   const hist = gas ? new HistogramPlot($('plot-hist')) : null;
   const distance = gas ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE) }) : null;
   plots = { main, hist, distance };
@@ -139,7 +143,8 @@ function loop(now) {
   model.tick(dt);
   const [a, b] = model.panes;
   if (a.frame && viewGeneration !== model.generation) {
-    view.setup({ kind: model.state.scenario.startsWith('ball') ? 'balls' : 'gas', n: a.frame.n, box: a.frame.box, dim: a.frame.dim });
+    view.setup({ kind: model.state.scenario.startsWith('ball') ? 'balls' : 'gas', n: a.frame.n, box: a.frame.box, dim: a.frame.dim,
+      diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [] });
     viewGeneration = model.generation;
     drawn = [null, null];
   }
@@ -232,8 +237,10 @@ function updateDom() {
   const bar = $('jump-progress'), progress = model.jumpProgress;  // a link's time is reached in steps
   bar.hidden = progress === null;
   if (progress !== null) bar.value = progress;
-  setField($('share-url'), shareUrl());
-  setField($('embed-code'), embedSnippet(location.href.split('#')[0], model.state));
+  const file = model.state.file;
+  $('share-url-label').textContent = file ? 'Link to this run: none (a link cannot carry a file)' : 'Link to this run';
+  setField($('share-url'), file ? `Share ${file.name} and the command below` : shareUrl());
+  setField($('embed-code'), file ? 'A run from a state file cannot be embedded: embed a scenario\'s run' : embedSnippet(location.href.split('#')[0], model.state));
   model.panes.forEach((p, k) => {
     // the ball array has no single native run: one field names its native form, the sweep
     const cmd = model.commandLine(k), el = $(`cli-${k}`);
@@ -270,6 +277,11 @@ function updatePlay() { $('play').textContent = model.jumpTo !== null ? 'Stop' :
 function shareUrl() { return location.href.split('#')[0] + model.shareHash(); }
 
 async function copyLink() {
+  if (model.state.file) {
+    warnings.push({ field: 'link', message: `a run from a state file has no link: a link cannot carry ${model.state.file.name}. Share the file, and the command under Share and export` });
+    showWarnings();
+    return;
+  }
   const url = shareUrl();
   $('share-url').value = url;
   try {
@@ -299,7 +311,12 @@ function download(name, type, data) {
   setTimeout(() => URL.revokeObjectURL(a.href), 5000);
 }
 
-function fileStem() { return `edpd-${model.state.scenario}-t${fmt(model.target, 6)}`; }
+/** The start of exported files' names: the scenario, or the state file's name without .xyz. */
+function runStem() {
+  const f = model.state.file;
+  return f ? `edpd-${f.name.replace(/\.(ext)?xyz$/i, '').replace(/[^\w.,+=-]+/g, '_').slice(0, 80)}` : `edpd-${model.state.scenario}`;
+}
+function fileStem() { return `${runStem()}-t${fmt(model.target, 6)}`; }
 
 // ---- projector mode -----------------------------------------------------------------------
 /** The page's colours (CSS variables under body.projector) and the canvas colours (view/theme.js). */
@@ -389,12 +406,71 @@ async function exportStateFile(k) {
     const text = await model.stateFile(k);
     if (text === null) return;  // the ball array (its buttons are hidden)
     const t = Number(/ Time=(\S+)/.exec(text)[1]);
-    download(`edpd-${model.state.scenario}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
+    download(`${runStem()}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
   } catch (err) {
     warnings.push({ field: 'particles (XYZ)', message: err.message });
     showWarnings();
   } finally {
     button.disabled = false;
+  }
+}
+
+// ---- a run from a state file ---------------------------------------------------------------
+// The file is read here and checked in a pane's worker (every frame read, the last loaded) before
+// the run switches to it: a file that is refused leaves the run on screen as it was.
+const MAX_FILE_BYTES = 128 * 1024 * 1024;  // each pane's worker keeps its own copy of the text
+$('open').onclick = () => $('open-input').click();
+$('open-input').onchange = () => {
+  const f = $('open-input').files[0];
+  $('open-input').value = '';  // the same file again is a new choice
+  if (f) openStateFile(f);
+};
+window.addEventListener('dragover', (e) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); });
+window.addEventListener('drop', (e) => {
+  if (!e.dataTransfer?.files.length) return;
+  e.preventDefault();
+  openStateFile(e.dataTransfer.files[0]);
+});
+
+async function openStateFile(f) {
+  const refuse = (message) => { warnings.push({ field: 'state file', message }); showWarnings(); };
+  if (model.state.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
+  if (f.size > MAX_FILE_BYTES) {
+    refuse(`${f.name} is ${(f.size / 1048576).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / 1048576} MB (build/edpd run --load ${f.name} has no such limit)`);
+    return;
+  }
+  const button = $('open');
+  button.disabled = true;
+  button.textContent = 'Reading…';
+  try {
+    const text = await f.text();
+    const info = await model.probeFile(text, { name: f.name });
+    if (info.n > MAX_N) {
+      refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (build/edpd run --load ${f.name} has no such limit)`);
+      return;
+    }
+    warnings.length = 0;
+    showWarnings();
+    start(fileState(f.name, text, info, { naive: model.state.naive, speed: 1 }));
+  } catch (err) {
+    refuse(err.message);
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Open file';
+  }
+}
+
+/** A parameter of a state file's run: the naive variant restarts from the same frame; another
+ * frame of a trajectory is checked (its clock read) first. */
+async function changeFileRun(key, value) {
+  const file = model.state.file;
+  if (key !== 'frame') { start({ ...model.state, [key]: value }); return; }
+  try {
+    const info = await model.probeFile(file.text, { frame: value, name: file.name });
+    start({ ...model.state, file: { ...file, ...info, frames: file.frames } });
+  } catch (err) {
+    warnings.push({ field: 'frame', message: err.message });
+    showWarnings();
   }
 }
 
@@ -415,6 +491,7 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 'f') toggleFullscreen();
   else if (e.key === 'z') toggleZoom();
   else if (e.key === 'p') toggleTheme();
+  else if (e.key === 'o') $('open-input').click();
   else if (e.key === '?') setHelp(help.hidden);
   else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });

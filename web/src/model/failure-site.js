@@ -3,7 +3,7 @@
 // In a gas of thousands the two magenta or orange particles are hard to find by eye; the view
 // zooms to this point. Plain module, no DOM.
 
-import { minimumImage } from './periodic.js';
+import { minimumImage, periodicEdges } from './periodic.js';
 
 /** The minimum image of b seen from a (periodic box). */
 function imageNear(a, b, box, dim) {
@@ -21,7 +21,8 @@ const at = (pos, i) => [pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]];
  */
 export function failureSite(frame) {
   if (!frame || !frame.box || !frame.positions) return null;
-  const { positions: pos, box, dim, n } = frame;
+  const { positions: pos, dim, n } = frame;
+  const box = periodicEdges(frame);
   const pairAt = (i, j, what) => {
     const a = at(pos, i), b = imageNear(a, at(pos, j), box, dim);
     return { point: a.map((x, k) => (x + b[k]) / 2), particles: [i, j], what };

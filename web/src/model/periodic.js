@@ -4,3 +4,9 @@
 export function minimumImage(d, L) {
   return L > 0 ? d - L * Math.round(d / L) : d;
 }
+
+/** A gas frame's edges to fold by: the box edge on a periodic axis, 0 on a bounded one (a state
+ * file's walls or planes). Frames without `periodic` are the built-in gases: periodic throughout. */
+export function periodicEdges(frame) {
+  return frame.box.map((L, a) => (!frame.periodic || frame.periodic[a] ? L : 0));
+}

@@ -319,12 +319,13 @@ export class RunModel {
       case 'file':
         // no theory for an arbitrary state: the start's kT is the line elastic impacts keep
         if (this.startKT === undefined) this.startKT = fa.stats.temperature;
-        this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, this.startKT, paneDistance(fa, fb)]);
+        this.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, this.startKT, paneDistance(fa, fb)]);
         break;
       case 'granular': {
         // the gas starts at kT = 1 exactly and keeps it through an elastic start (eq)
         const T = t <= s.eq ? 1 : haffTemperature(t, { t1: s.eq, e: s.e, phi: s.phi, dim: s.dim, T1: 1 });
-        this.series.main.push([t, fa.stats.temperature, fb.stats.temperature, T, paneDistance(fa, fb)]);
+        // a pane that halted has no temperature after its halt: its line ends there
+        this.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, T, paneDistance(fa, fb)]);
         break;
       }
       default: {

@@ -52,9 +52,10 @@ export const SCENARIOS = {
   // OVITO, ASE). Not a link scenario: a link cannot carry the file (SCENARIO_IDS leaves it out).
   file: {
     title: 'From a state file',
-    blurb: ({ file }) => `${file.name}: ${file.n.toLocaleString('en')} particles in ${file.dim}-D from t = ${file.time}` +
+    blurb: ({ file }) => `${file.name}: ${file.n.toLocaleString('en')} particle${file.n === 1 ? '' : 's'} in ${file.dim}-D from t = ${file.time}` +
       `${file.frames > 1 ? `, frame ${file.frame} of its ${file.frames} (0 the first)` : ''}. ` +
       'Both panes start from it; the impacts\' restitution and t_c are the file\'s (elastic without the TC model when it has none), as for `edpd run --load`. ' +
+      'The dashed line is the start\'s kT, which elastic impacts without gravity keep. ' +
       'A link cannot carry a file: to share this run, share the file and the command under Share and export.',
     params: ['naive', 'frame', 'speed'],
     defaults: { naive: 'halt', speed: 1 },

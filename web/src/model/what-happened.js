@@ -11,7 +11,7 @@ const count = (x, one) => `${x.toLocaleString('en')} ${x === 1 ? one : `${one}s`
 export function paneStory(state, detector, frame) {
   if (!frame) return null;
   const st = frame.status, s = frame.stats;
-  const ball = state.scenario === 'ball';
+  const ball = state.scenario === 'ball' || (state.scenario === 'file' && frame.n === 1);  // a state file of one ball
   if (state.scenario === 'ball-array') return null;  // the badge and the plot tell it ball by ball
   if (st.status === 'halted' && st.reason === 'no-real-root') {
     return `${detector} stopped: after a bounce the ball overlaps the plate by a rounding error (about 1e-16 σ). ` +

@@ -1,13 +1,13 @@
 // The parameter panel (lil-gui): one control per field of the current scenario. Every control
 // is a native input, so all of them are reachable by keyboard (Tab, arrows, Enter).
 import GUI from 'lil-gui';
-import { SCENARIO_IDS, SCENARIOS } from '../model/scenarios.js';
+import { SCENARIO_IDS, SCENARIOS, paramsOf, frameField } from '../model/scenarios.js';
 import { FIELDS, maxPhi } from '../model/url-state.js';
 
 const LABELS = {
   scenario: 'scenario', naive: 'naive variant (left)', n: 'N (particles / balls)', dim: 'dimension',
   phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', eq: 'elastic until t (0 = off)', seed: 'seed',
-  plate: 'plate offset r_plate', speed: 'speed (sim. time / s)',
+  plate: 'plate offset r_plate', speed: 'speed (sim. time / s)', frame: 'frame (0 the first)',
 };
 
 export class Controls {
@@ -25,12 +25,16 @@ export class Controls {
     if (this.gui) this.gui.destroy();
     const gui = new GUI({ container: this.container, title: 'Parameters' });
     this.gui = gui;
-    const values = { ...state };
+    // lil-gui writes into these: copies, so that the run's state changes only through onChange
+    const values = { ...state, ...(state.file ? { file: { ...state.file } } : {}) };
     this.values = values;
-    const names = Object.fromEntries(SCENARIO_IDS.map((id) => [SCENARIOS[id].title, id]));
+    // a state file's run is in the menu while it runs (a file is opened with Open file, not from here)
+    const ids = state.scenario === 'file' ? [...SCENARIO_IDS, 'file'] : SCENARIO_IDS;
+    const names = Object.fromEntries(ids.map((id) => [SCENARIOS[id].title, id]));
     gui.add(values, 'scenario', names).name(LABELS.scenario).onChange((v) => this.onScenario(v));
-    for (const key of SCENARIOS[state.scenario].params) {
-      const f = FIELDS[key];
+    for (const key of paramsOf(state)) {
+      const f = key === 'frame' ? frameField(state.file) : FIELDS[key];
+      const holder = key === 'frame' ? values.file : values;  // a state file's frame is the file's
       let c;
       if (f.type === 'enum') c = gui.add(values, key, f.values);
       else if (key === 'dim') c = gui.add(values, key, [2, 3]);
@@ -38,14 +42,15 @@ export class Controls {
       else if (key === 'phi') c = gui.add(values, key, 0.01, maxPhi(state.dim), 0.001);
       else if (key === 'eq') c = gui.add(values, key, 0, f.max, 0.5);
       else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
+      else if (key === 'frame') c = gui.add(holder, key, f.min, f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
       c.name(LABELS[key] ?? key);
-      if (c.$input && typeof values[key] === 'number') this.explainTyping(c, key);
+      if (c.$input && typeof holder[key] === 'number') this.explainTyping(c, key);
       c.onFinishChange((v) => {
         let x = v;
         if (f.type === 'int' || key === 'dim') x = Math.round(Number(x));
         if (typeof x === 'number') {
-          if (!Number.isFinite(x)) x = state[key];
+          if (!Number.isFinite(x)) x = key === 'frame' ? state.file.frame : state[key];
           x = Math.min(f.max, Math.max(f.min, x));
         }
         this.onChange(key, x);

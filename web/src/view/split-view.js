@@ -29,13 +29,14 @@ function sceneColors() {
 const IMPOSTORS_ABOVE = 1000;
 const IMPOSTOR_VERTEX = `
   attribute vec3 pcolor;
+  attribute float psize; // the particle's diameter (1 but in a state file with radii)
   uniform float scale;   // pixels per unit length at unit depth
   varying vec3 vColor;
   void main() {
     vColor = pcolor;
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     gl_Position = projectionMatrix * mv;
-    gl_PointSize = max(1.0, scale / -mv.z);  // the GPU caps it (often 1024 px): a ball zoomed past that shrinks
+    gl_PointSize = max(1.0, psize * scale / -mv.z);  // the GPU caps it (often 1024 px): a ball zoomed past that shrinks
   }`;
 const IMPOSTOR_FRAGMENT = `
   varying vec3 vColor;
@@ -59,13 +60,14 @@ function makeSpheres(n, color) {
   return mesh;
 }
 
-function makeImpostors(n, color) {
+function makeImpostors(n, color, diameters) {
   const geo = new THREE.BufferGeometry();
   const pos = new THREE.BufferAttribute(new Float32Array(3 * n), 3).setUsage(THREE.DynamicDrawUsage);
   const col = new THREE.BufferAttribute(new Float32Array(3 * n), 3).setUsage(THREE.DynamicDrawUsage);
   for (let i = 0; i < n; i++) col.setXYZ(i, color.r, color.g, color.b);
   geo.setAttribute('position', pos);
   geo.setAttribute('pcolor', col);
+  geo.setAttribute('psize', new THREE.BufferAttribute(diameters ? Float32Array.from(diameters) : new Float32Array(n).fill(1), 1));
   const mat = new THREE.ShaderMaterial({
     uniforms: { scale: { value: 1 } }, vertexShader: IMPOSTOR_VERTEX, fragmentShader: IMPOSTOR_FRAGMENT,
   });
@@ -106,10 +108,11 @@ export class SplitView {
     return { k, scene, mesh: null, extras: [] };
   }
 
-  /** A new run: kind 'gas' or 'balls', n particles, box edges, dim; its meshes, the camera fitted to it. */
-  setup({ kind, n, box, dim }) {
+  /** A new run: kind 'gas' or 'balls', n particles, box edges, dim, and for a gas the particles'
+   * diameters (null: all 1) and the planes it meets (a state file's); its meshes, the camera fitted to it. */
+  setup({ kind, n, box, dim, diameters = null, planes = [] }) {
     this.kind = kind;
-    this.lastSetup = { kind, n, box, dim };  // what resize() re-fits and rebuild() rebuilds
+    this.lastSetup = { kind, n, box, dim, diameters, planes };  // what resize() re-fits and rebuild() rebuilds
     this.buildMeshes();
     this.fit(this.lastSetup);
     this.zoomed = false;
@@ -118,14 +121,15 @@ export class SplitView {
 
   /** The particles, box edges or plates of the current run, in the current colours and drawing. */
   buildMeshes() {
-    const { kind, n, box, dim } = this.lastSetup;
+    const { kind, n, box, dim, diameters, planes } = this.lastSetup;
     for (const p of this.panes) {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
       p.extras = [];
-      const mesh = n > this.impostorsAbove ? makeImpostors(n, this.colors.base[p.k]) : makeSpheres(n, this.colors.base[p.k]);
+      const mesh = n > this.impostorsAbove ? makeImpostors(n, this.colors.base[p.k], diameters) : makeSpheres(n, this.colors.base[p.k]);
       mesh.frustumCulled = false;
       p.n = n;
+      p.diameters = diameters;
       p.mesh = mesh;
       p.scene.add(mesh);
       if (kind === 'gas') {
@@ -133,6 +137,7 @@ export class SplitView {
         const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...size)), new THREE.LineBasicMaterial({ color: this.colors.box }));
         edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
         p.extras.push(edges);
+        for (const pl of planes) p.extras.push(this.planeMesh(pl, box, dim));
       } else {
         const { cols, rows } = ballGrid(n);  // a plate under each row of balls
         const width = BALL_SPACING * cols;
@@ -144,6 +149,24 @@ export class SplitView {
       }
       for (const x of p.extras) p.scene.add(x);
     }
+  }
+
+  /** A plane n·r = offset as a translucent square through the box, centred where the box's centre
+   * projects onto it (in 2-D a wall line, thin across it). */
+  planeMesh({ normal, offset }, box, dim) {
+    const c = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
+    const nrm = new THREE.Vector3(...normal);
+    // a plane along the box's axes covers the box's face; a tilted one a square of the diagonal
+    const axis = normal.findIndex((x) => Math.abs(x) === 1);
+    const other = [0, 1, 2].filter((a) => a !== axis);
+    const size = axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
+    const geo = dim === 2 ? new THREE.PlaneGeometry(size, 0.06) : new THREE.PlaneGeometry(size, size);
+    const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
+    // a 2-D plane is a wall line in the xy plane: its quad lies along the line, facing the camera (z)
+    if (dim === 2) mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), nrm);
+    else mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), nrm);
+    mesh.position.copy(c).addScaledVector(nrm, offset - nrm.dot(c));
+    return mesh;
   }
 
   fit({ kind, n, box, dim }) {
@@ -218,8 +241,10 @@ export class SplitView {
       at.pcolor.needsUpdate = true;
       return;
     }
+    const d = p.diameters;
     for (let i = 0; i < n; i++) {
-      this.dummy.makeTranslation(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]);
+      if (d) this.dummy.makeScale(d[i], d[i], d[i]).setPosition(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]);
+      else this.dummy.makeTranslation(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]);
       p.mesh.setMatrixAt(i, this.dummy);
       p.mesh.setColorAt(i, colorOf(i));
     }
