@@ -300,6 +300,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
     }
   };
   await check();
+  expect(await accessibilityViolations(page)).toEqual([]);  // the file's run, its frame slider and notices
   await page.keyboard.press('l');  // Copy link says why there is none
   await page.waitForFunction(() => window.edpdApp.warnings().some((w) => w.field === 'link' && /cannot carry ball\.xyz/.test(w.message)));
 
