@@ -83,7 +83,7 @@ let drawn = [null, null];
 /** The address follows the run. A new scenario or parameter is a new history entry, so that the
  * Back button returns to the run before it (popstate below); the speed only replaces the entry. */
 function updateAddress({ push = false } = {}) {
-  if (model.state.scenario === 'file') return;  // a link cannot carry the file: the address keeps the run before it
+  if (model.state.scenario === 'file') { rememberFileRun(push); return; }
   const hash = encodeState({ ...model.state, t: 0, paused: false });
   if (location.hash === hash) return;
   if (push && !model.state.embed) history.pushState(null, '', hash);  // an embed leaves the host page's Back alone
@@ -101,7 +101,25 @@ function start(state, { push = false } = {}) {
 }
 
 // Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0
+// A run from a state file has no link: its history entry keeps the address of the run before it
+// and a key to the run, held in this page's memory (the last few files), so that Back leaves it
+// and Forward returns to it. After a reload the key is gone and the address's run shows.
+const fileRuns = new Map();
+let fileRunKey = 0;
+const KEPT_FILE_RUNS = 4;
+function rememberFileRun(push) {
+  if (push || !history.state?.fileRun) {
+    fileRuns.set(++fileRunKey, model.state);
+    if (fileRuns.size > KEPT_FILE_RUNS) fileRuns.delete(fileRuns.keys().next().value);
+    history.pushState({ fileRun: fileRunKey }, '', location.hash);
+  } else {
+    fileRuns.set(history.state.fileRun, model.state);  // the same file run, another frame or variant
+  }
+}
+
 window.addEventListener('popstate', () => {
+  const kept = fileRuns.get(history.state?.fileRun);
+  if (kept) { start({ ...kept, t: 0, paused: false }); return; }
   const p = parseHash(location.hash);
   warnings.splice(0, warnings.length, ...p.warnings);  // about this address, not the first one
   showWarnings();
@@ -451,7 +469,7 @@ async function openStateFile(f) {
     }
     warnings.length = 0;
     showWarnings();
-    start(fileState(f.name, text, info, { naive: model.state.naive, speed: 1 }));
+    start(fileState(f.name, text, info, { naive: model.state.naive, speed: 1 }), { push: true });
   } catch (err) {
     refuse(err.message);
   } finally {
