@@ -256,6 +256,7 @@ function updateDom() {
   bar.hidden = progress === null;
   if (progress !== null) bar.value = progress;
   const file = model.state.file;
+  $('cli-where').textContent = file ? `, with ${file.name} copied there` : '';
   $('share-url-label').textContent = file ? 'Link to this run: none (a link cannot carry a file)' : 'Link to this run';
   setField($('share-url'), file ? `Share ${file.name} and the command below` : shareUrl());
   setField($('embed-code'), file ? 'A run from a state file cannot be embedded: embed a scenario\'s run' : embedSnippet(location.href.split('#')[0], model.state));
