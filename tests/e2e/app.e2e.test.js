@@ -322,12 +322,20 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.state.file.frame === 2, null, { timeout: 10000 });
 
   // dropped on the page: the same as Open file
-  const text = readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8');
-  await page.evaluate((t) => {
+  const drop = (t, name) => page.evaluate(([t, name]) => {
     const dt = new DataTransfer();
-    dt.items.add(new File([t], 'collapse-line.xyz', { type: 'text/plain' }));
+    dt.items.add(new File([t], name, { type: 'text/plain' }));
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
-  }, text);
+  }, [t, name]);
+  // more particles than a pane runs (47³ on a cubic lattice): refused, naming the limit and the CLI
+  const rows = [];
+  for (let i = 0; i < 47 ** 3; i++) rows.push(`A ${1.2 * (i % 47)} ${1.2 * (Math.floor(i / 47) % 47)} ${1.2 * Math.floor(i / 2209)}`);
+  await drop(`${47 ** 3}\nLattice="56.4 0 0 0 56.4 0 0 0 56.4"\n${rows.join('\n')}\n`, 'big lattice.xyz');
+  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => w.field === 'state file'), null, { timeout: 30000 });
+  expect((await page.evaluate(() => window.edpdApp.warnings())).find((w) => w.field === 'state file').message)
+    .toBe("big lattice.xyz has 103,823 particles; the app runs at most 100,000 per pane (build/edpd run --load 'big lattice.xyz' has no such limit)");
+  expect(await page.evaluate(() => window.edpdApp.model.state.file.name)).toBe('ball.xyz');
+  await drop(readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8'), 'collapse-line.xyz');
   await page.waitForFunction(() => window.edpdApp.model.state.file?.name === 'collapse-line.xyz' && window.edpdApp.drawn(), null, { timeout: 10000 });
   expect((await panePixels(page)).ink.every((x) => x > 0.001)).toBe(true);  // three disks in each pane
   expect(errors).toEqual([]);

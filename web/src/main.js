@@ -2,7 +2,7 @@
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
 import { parseHash, encodeState, embedSnippet, MAX_N } from './model/url-state.js';
-import { defaultState, SCENARIO_IDS, scenarioBlurb, fileState } from './model/scenarios.js';
+import { defaultState, SCENARIO_IDS, scenarioBlurb, fileState, shellWord } from './model/scenarios.js';
 import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
@@ -100,7 +100,6 @@ function start(state, { push = false } = {}) {
   updatePlay();
 }
 
-// Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0
 // A run from a state file has no link: its history entry keeps the address of the run before it
 // and a key to the run, held in this page's memory (the last few files), so that Back leaves it
 // and Forward returns to it. After a reload the key is gone and the address's run shows.
@@ -117,6 +116,7 @@ function rememberFileRun(push) {
   }
 }
 
+// Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0
 window.addEventListener('popstate', () => {
   const kept = fileRuns.get(history.state?.fileRun);
   if (kept) { start({ ...kept, t: 0, paused: false }); return; }
@@ -455,7 +455,7 @@ async function openStateFile(f) {
   const refuse = (message) => { warnings.push({ field: 'state file', message }); showWarnings(); };
   if (model.state.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
   if (f.size > MAX_FILE_BYTES) {
-    refuse(`${f.name} is ${(f.size / 1048576).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / 1048576} MB (build/edpd run --load ${f.name} has no such limit)`);
+    refuse(`${f.name} is ${(f.size / 1048576).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / 1048576} MB (build/edpd run --load ${shellWord(f.name)} has no such limit)`);
     return;
   }
   const button = $('open');
@@ -465,7 +465,7 @@ async function openStateFile(f) {
     const text = await f.text();
     const info = await model.probeFile(text, { name: f.name });
     if (info.n > MAX_N) {
-      refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (build/edpd run --load ${f.name} has no such limit)`);
+      refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (build/edpd run --load ${shellWord(f.name)} has no such limit)`);
       return;
     }
     warnings.length = 0;
