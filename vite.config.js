@@ -2,6 +2,7 @@
 // host or sub-path (relative URLs) and carries a Content-Security-Policy (no inline script, no eval).
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const CSP = [
   "default-src 'self'",
@@ -60,11 +61,33 @@ self.addEventListener('fetch', (e) => {
   };
 }
 
+// The example state files (docs/examples/*.xyz) beside the app as examples/NAME, so that a link can
+// name one (#v=1&scenario=file&state=examples/collapse-line.xyz): emitted into the build (and so
+// into the offline cache) and served by the dev server.
+const EXAMPLES = fileURLToPath(new URL('./docs/examples/', import.meta.url));
+function exampleStates() {
+  const names = () => readdirSync(EXAMPLES).filter((f) => f.endsWith('.xyz'));
+  return {
+    name: 'edpd-example-states',
+    generateBundle() {
+      for (const f of names()) this.emitFile({ type: 'asset', fileName: `examples/${f}`, source: readFileSync(EXAMPLES + f) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const m = /^\/examples\/([\w.-]+\.xyz)(\?.*)?$/.exec(req.url ?? '');
+        if (!m || !names().includes(m[1])) { next(); return; }
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(readFileSync(EXAMPLES + m[1]));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
-  plugins: [contentSecurityPolicy(), offlineCache()],
+  plugins: [contentSecurityPolicy(), exampleStates(), offlineCache()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

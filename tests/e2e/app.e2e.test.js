@@ -343,6 +343,32 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   rmSync(dir, { recursive: true, force: true });
 });
 
+test('a link to a state file on the site runs it (also from a sub-path), and its copied link reproduces both panes; a missing file says so and the ball runs', async () => {
+  const link = '#v=1&scenario=file&state=examples/collapse-line.xyz&speed=2';
+  for (const base of [server.url, sub.url]) {
+    const { page, errors } = await open(link, base);
+    expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
+    expect(await page.textContent('#blurb')).toMatch(/^collapse-line\.xyz: 3 particles in 2-D from t = 0\..*Its link names examples\/collapse-line\.xyz on this site\./);
+    await page.waitForFunction(() => window.edpdApp.model.target > 6, null, { timeout: 30000 });
+    await page.keyboard.press(' ');  // pause, then copy the link of where it stands
+    await page.waitForFunction(() => window.edpdApp.model.panes.every((p) => !p.busy && p.time >= window.edpdApp.model.target));
+    const url = await page.evaluate(() => window.edpdApp.shareUrl());
+    expect(url).toMatch(/#v=1&scenario=file&state=examples\/collapse-line\.xyz&naive=halt&speed=2&t=[0-9.]+&paused=1$/);
+    const hashes = (await panes(page)).map((p) => p.stateHash);
+    const again = await open(url.slice(base.length), base);
+    await again.page.waitForFunction(() => window.edpdApp.model.jumpTo === null && window.edpdApp.model.panes.every((p) => !p.busy && p.time >= window.edpdApp.model.target), null, { timeout: 30000 });
+    expect((await panes(again.page)).map((p) => p.stateHash)).toEqual(hashes);
+    expect([...errors, ...again.errors]).toEqual([]);
+    await again.page.close();
+    await page.close();
+  }
+  const { page, errors } = await open('#v=1&scenario=file&state=examples/none.xyz');
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([{ field: 'state', message: 'examples/none.xyz: not found on this site (HTTP 404); the ball runs instead' }]);
+  expect(await page.evaluate(() => [window.edpdApp.model.state.scenario, location.hash])).toEqual(['ball', '#v=1&scenario=file&state=examples/none.xyz']);
+  expect(errors.every((e) => /404/.test(e))).toBe(true);  // the browser logs the failed fetch itself
+  await page.close();
+});
+
 test('the Back button returns to the run before a scenario or parameter change', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&naive=miss&dim=2&n=500&phi=0.4&e=0.7&seed=3');
   const state = () => page.evaluate(() => ({ ...window.edpdApp.model.state }));

@@ -1,7 +1,7 @@
 // The URL codec: a schema with types, ranges and defaults; untrusted input never throws.
 import { readFileSync } from 'fs';
-import { parseHash, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf } from '../../web/src/model/url-state.js';
-import { defaultState, SCENARIO_IDS } from '../../web/src/model/scenarios.js';
+import { parseHash, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf, isSitePath } from '../../web/src/model/url-state.js';
+import { defaultState, SCENARIO_IDS, LINK_SCENARIOS, fileState } from '../../web/src/model/scenarios.js';
 
 test('defaults: empty hash gives the bouncing ball with no warnings', () => {
   const { state, warnings } = parseHash('');
@@ -101,11 +101,13 @@ function rng(seed) {
 }
 
 function validState(s) {
-  if (!SCENARIO_IDS.includes(s.scenario)) return false;
+  if (!LINK_SCENARIOS.includes(s.scenario)) return false;
+  if (s.scenario === 'file' && !isSitePath(s.state)) return false;  // a file's run always names its file
   for (const k of fieldsOf(s.scenario)) {
     const f = FIELDS[k];
     const v = s[k];
-    if (k === 'scenario') continue;
+    if (k === 'scenario' || (k === 'frame' && v === undefined)) continue;  // no frame: the last
+    if (f.type === 'path' && !isSitePath(v)) return false;
     if (f.type === 'enum' && !f.values.includes(v)) return false;
     if (f.type === 'bool' && typeof v !== 'boolean') return false;
     if ((f.type === 'number' || f.type === 'int') && !(typeof v === 'number' && Number.isFinite(v) && v >= f.min && v <= f.max)) return false;
@@ -118,7 +120,8 @@ test('fuzz: 10^4 random hashes', () => {
   const r = rng(12345);
   const keys = [...Object.keys(FIELDS), 'v', 'zz', '', '=', '&&', '%', '%zz'];
   const values = ['', '0', '1', '-1', '1e309', 'NaN', 'Infinity', '0x10', '1e-400', '%00', '%E2%82', 'ball', 'granular', 'elastic',
-    'ball-array', 'halt', 'miss', 'rewind', '3', '2', '99999999999', '0.5', '  1', '1 ', 'true', 'false', '<b>', '"', '\u0000', '💥'];
+    'ball-array', 'halt', 'miss', 'rewind', '3', '2', '99999999999', '0.5', '  1', '1 ', 'true', 'false', '<b>', '"', '\u0000', '💥',
+    'file', 'file', 'examples/collapse-line.xyz', 'a.xyz', '//evil.example/x.xyz', 'https://evil.example/x', '/abs.xyz', 'javascript:alert(1)'];
   const fieldNames = new Set([...Object.keys(FIELDS), 'url', 'v']);
   for (let i = 0; i < 10000; i++) {
     let hash = '#';
@@ -138,6 +141,25 @@ test('fuzz: 10^4 random hashes', () => {
     // and what it reads back encodes to a link that parses without warnings
     expect(parseHash(encodeState(out.state)).warnings).toEqual([]);
   }
+});
+
+test('a state file on this site: a relative path, read back exactly; anything that could leave the site is refused, naming the field', () => {
+  const r = parseHash('#v=1&scenario=file&state=examples/collapse-line.xyz&naive=miss&frame=3&speed=2&t=5&paused=1');
+  expect(r.warnings).toEqual([]);
+  expect(r.state).toEqual({ scenario: 'file', state: 'examples/collapse-line.xyz', naive: 'miss', frame: 3, speed: 2, t: 5, paused: true, embed: false });
+  // once loaded, the link names the path, and the frame only for a trajectory
+  const run = fileState('collapse-line.xyz', 'text', { n: 3, dim: 2, time: 0, frame: 3, frames: 5 }, { state: 'examples/collapse-line.xyz', naive: 'miss', speed: 2 });
+  expect(encodeState(run)).toBe('#v=1&scenario=file&state=examples/collapse-line.xyz&naive=miss&frame=3&speed=2&t=0');
+  expect(encodeState({ ...run, file: { ...run.file, frame: 0, frames: 1 } })).toBe('#v=1&scenario=file&state=examples/collapse-line.xyz&naive=miss&speed=2&t=0');
+  for (const bad of ['https://evil.example/x.xyz', '//evil.example/x.xyz', '/etc/passwd', 'javascript:alert(1)', 'a b.xyz', '.'.repeat(201)]) {
+    const p = parseHash(`#v=1&scenario=file&state=${encodeURIComponent(bad)}`);
+    expect(p.state).toEqual(defaultState('ball'));
+    expect(p.warnings.map((w) => w.field)).toEqual(['state']);
+    expect(p.warnings[0].message).toMatch(/is not a path on this site \(letters, digits and \. _ - ~ \/, relative, at most 200 characters/);
+  }
+  expect(parseHash('#v=1&scenario=file').warnings[0].message).toMatch(/^a state file's run needs state=PATH/);
+  // another scenario's link with a path: warned about, not used
+  expect(parseHash('#v=1&scenario=elastic&state=a.xyz').warnings[0].field).toBe('state');
 });
 
 test('non-string input does not throw', () => {

@@ -83,19 +83,65 @@ let drawn = [null, null];
 /** The address follows the run. A new scenario or parameter is a new history entry, so that the
  * Back button returns to the run before it (popstate below); the speed only replaces the entry. */
 function updateAddress({ push = false } = {}) {
-  if (model.state.scenario === 'file') { rememberFileRun(push); return; }
+  if (model.state.scenario === 'file' && !model.state.state) { rememberFileRun(push); return; }  // from the computer: no link
   const hash = encodeState({ ...model.state, t: 0, paused: false });
   if (location.hash === hash) return;
   if (push && !model.state.embed) history.pushState(null, '', hash);  // an embed leaves the host page's Back alone
   else history.replaceState(null, '', hash);
 }
 
-function start(state, { push = false } = {}) {
+/** A link's run: a state file named by the link is fetched first (openLinkedFile). */
+function route(state, { push = false } = {}) {
+  if (state.scenario === 'file') openLinkedFile(state, { push });
+  else start(state, { push });
+}
+
+/** A link's state file (state=PATH, a path on this site): fetched, checked in a worker (every frame
+ * read), then run from its frame. If it cannot be, a warning names the path or frame and why, and
+ * the default ball runs while the address keeps the link (to mend or retry). */
+async function openLinkedFile(link, { push = false } = {}) {
+  const name = link.state.split('/').pop();
+  const fail = (field, message) => {
+    warnings.push({ field, message });
+    showWarnings();
+    start({ ...defaultState('ball'), embed: link.embed }, { address: false });
+  };
+  let text;
+  try {
+    const res = await fetch(new URL(link.state, location.href));
+    if (!res.ok) { fail('state', `${link.state}: not found on this site (HTTP ${res.status}); the ball runs instead`); return; }
+    if (Number(res.headers.get('content-length')) > MAX_FILE_BYTES) { fail('state', `${link.state}: larger than the app's ${MAX_FILE_BYTES / 1048576} MB; the ball runs instead`); return; }
+    text = await res.text();
+  } catch (err) {
+    fail('state', `${link.state}: could not be fetched (${err.message}); the ball runs instead`);
+    return;
+  }
+  let last;
+  try {
+    last = await model.probeFile(text, { name });
+  } catch (err) {
+    fail('state', `${err.message}; the ball runs instead`);
+    return;
+  }
+  if (last.n > MAX_N) { fail('state', `${name} has ${last.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane; the ball runs instead`); return; }
+  let info = last;
+  if (link.frame !== undefined) {
+    try {
+      info = await model.probeFile(text, { name, frame: link.frame });
+    } catch (err) {
+      fail('frame', `${err.message}; the ball runs instead`);
+      return;
+    }
+  }
+  start(fileState(name, text, { ...info, frames: last.frames }, { naive: link.naive, speed: link.speed, embed: link.embed, state: link.state, t: link.t, paused: link.paused }), { push });
+}
+
+function start(state, { push = false, address = true } = {}) {
   model.load(state);
   controls.build(model.state);
   $('blurb').textContent = scenarioBlurb(model.state);
   buildPlots();
-  if (state.t === 0) updateAddress({ push });
+  if (state.t === 0 && address) updateAddress({ push });
   if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now
   updatePlay();
 }
@@ -123,7 +169,7 @@ window.addEventListener('popstate', () => {
   const p = parseHash(location.hash);
   warnings.splice(0, warnings.length, ...p.warnings);  // about this address, not the first one
   showWarnings();
-  start({ ...p.state, embed: model.state.embed });
+  route({ ...p.state, embed: model.state?.embed ?? p.state.embed });
 });
 
 function buildPlots() {
@@ -209,6 +255,7 @@ const COUNTER_NOTES = {
 };
 
 function updateDom() {
+  if (!model.state) return;  // a link's state file is still being fetched
   const [a, b] = model.panes;
   model.panes.forEach((p, k) => {
     const badge = p.badge();
@@ -255,8 +302,8 @@ function updateDom() {
   const bar = $('jump-progress'), progress = model.jumpProgress;  // a link's time is reached in steps
   bar.hidden = progress === null;
   if (progress !== null) bar.value = progress;
-  const file = model.state.file;
-  $('cli-where').textContent = file ? `, with ${file.name} copied there` : '';
+  const file = model.state.state ? null : model.state.file;  // a file from the computer: no link
+  $('cli-where').textContent = model.state.file ? `, with ${model.state.file.name} copied there` : '';
   $('share-url-label').textContent = file ? 'Link to this run: none (a link cannot carry a file)' : 'Link to this run';
   setField($('share-url'), file ? `Share ${file.name} and the command below` : shareUrl());
   setField($('embed-code'), file ? 'A run from a state file cannot be embedded: embed a scenario\'s run' : embedSnippet(location.href.split('#')[0], model.state));
@@ -296,7 +343,7 @@ function updatePlay() { $('play').textContent = model.jumpTo !== null ? 'Stop' :
 function shareUrl() { return location.href.split('#')[0] + model.shareHash(); }
 
 async function copyLink() {
-  if (model.state.file) {
+  if (model.state.file && !model.state.state) {
     warnings.push({ field: 'link', message: `a run from a state file has no link: a link cannot carry ${model.state.file.name}. Share the file, and the command under Share and export` });
     showWarnings();
     return;
@@ -408,7 +455,7 @@ $('zoom').onclick = toggleZoom;
 // ---- buttons and keys --------------------------------------------------------------------
 $('play').onclick = () => { model.toggle(); updatePlay(); };
 $('step').onclick = () => { model.step(); updatePlay(); };
-$('reset').onclick = () => start({ ...model.state, t: 0, paused: false });
+$('reset').onclick = () => { if (model.state) start({ ...model.state, t: 0, paused: false }); };
 $('share').onclick = copyLink;
 $('export-csv').onclick = () => download(`${fileStem()}.csv`, 'text/csv', model.series.main.toCSV());
 $('export-json').onclick = () => download(`${fileStem()}.json`, 'application/json', JSON.stringify(model.exportJSON(), null, 2));
@@ -453,7 +500,7 @@ window.addEventListener('drop', (e) => {
 
 async function openStateFile(f) {
   const refuse = (message) => { warnings.push({ field: 'state file', message }); showWarnings(); };
-  if (model.state.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
+  if (model.state?.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
   if (f.size > MAX_FILE_BYTES) {
     refuse(`${f.name} is ${(f.size / 1048576).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / 1048576} MB (build/edpd run --load ${shellWord(f.name)} has no such limit)`);
     return;
@@ -470,7 +517,7 @@ async function openStateFile(f) {
     }
     warnings.length = 0;
     showWarnings();
-    start(fileState(f.name, text, info, { naive: model.state.naive, speed: 1 }), { push: true });
+    start(fileState(f.name, text, info, { naive: model.state?.naive ?? 'halt', speed: 1 }), { push: true });
   } catch (err) {
     refuse(err.message);
   } finally {
@@ -499,6 +546,7 @@ $('help-open').onclick = () => setHelp(true);
 $('help-close').onclick = () => setHelp(false);
 
 window.addEventListener('keydown', (e) => {
+  if (!model.state) return;  // a link's state file is still being fetched
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === 'Escape') { setHelp(false); return; }
@@ -559,7 +607,7 @@ function pct(x) { return x === null ? '–' : `${(100 * x).toFixed(2)} %`; }
 if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
   navigator.serviceWorker.register('./sw.js').catch((err) => console.warn(`edpd: offline cache unavailable (${err.message})`));
 }
-start(parsed.state);
+route(parsed.state);
 requestAnimationFrame(loop);
 
 // A small read-only window onto the app for end-to-end tests and the console.

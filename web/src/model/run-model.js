@@ -107,6 +107,7 @@ export class RunModel {
     this.series = this.makeSeries();
     this.startKT = undefined;
     this.pressure = [new LatterHalfMean(), new LatterHalfMean()];  // Z over [t/2, t], per pane
+    if (this.prober) { this.prober.terminate(); this.prober = null; }
     specs.forEach((spec, k) => this.startWorker(k, spec));
     this.emit('load');
   }
@@ -237,16 +238,27 @@ export class RunModel {
     const id = `file-${++this.fileId}`;
     return new Promise((resolve, reject) => {
       this.files.set(id, { resolve, reject });
-      this.workers[1].postMessage({ type: 'probe', id, text, frame, name });
+      this.probeWorker().postMessage({ type: 'probe', id, text, frame, name });
     });
+  }
+
+  /** The stable pane's worker, or before the first run (a link to a state file) one of its own. */
+  probeWorker() {
+    if (this.workers[1]) return this.workers[1];
+    if (!this.prober) {
+      this.prober = this.createWorker();
+      this.prober.onmessage = (e) => { if (this.files.has(e.data.id)) this.settleFile(e.data); };
+      this.prober.onerror = (e) => { e?.preventDefault?.(); this.dropFiles(`the simulation worker failed (${e?.message ?? 'unknown error'})`); };
+    }
+    return this.prober;
   }
   /** Change one run parameter: both panes restart from a fresh identical state. */
   set(key, value) { this.load({ ...this.state, [key]: value, t: 0, paused: false }); }
 
   /** The link of the current run: the lock-step time, paused there; null for a run from a state
-   * file, which a link cannot carry. */
+   * file of the user's computer, which a link cannot carry (one on this site has its path). */
   shareHash() {
-    if (this.state.scenario === 'file') return null;
+    if (this.state.scenario === 'file' && !this.state.state) return null;
     return encodeState({ ...this.state, t: this.target, paused: true });
   }
 
@@ -280,6 +292,7 @@ export class RunModel {
   destroy() {
     this.generation++;
     this.dropFiles('the run was closed');
+    if (this.prober) { this.prober.terminate(); this.prober = null; }
     this.workers.forEach((w) => w && w.terminate());
     this.workers = [null, null];
   }

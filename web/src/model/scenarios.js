@@ -4,6 +4,9 @@
 import { ballCollapseTime } from './theory.js';
 
 export const SCENARIO_IDS = ['ball', 'ball-array', 'granular', 'elastic'];
+// A link may also name a state file on the same site (scenario=file&state=PATH); a file opened from
+// the computer has no link. Not among SCENARIO_IDS: no key or menu entry starts one without a file.
+export const LINK_SCENARIOS = [...SCENARIO_IDS, 'file'];
 export const NAIVE_VARIANTS = ['halt', 'miss', 'rewind'];
 
 export const SCENARIOS = {
@@ -49,23 +52,24 @@ export const SCENARIOS = {
     defaults: { naive: 'halt', dim: 3, n: 2000, phi: 0.3, seed: 1, speed: 1 },
   },
   // A run from a state file (extended XYZ: the app's particles (XYZ) buttons, `edpd run --dump`,
-  // OVITO, ASE). Not a link scenario: a link cannot carry the file (SCENARIO_IDS leaves it out).
+  // OVITO, ASE), opened from the computer or named by a link (`state`, a path on this site).
   file: {
     title: 'From a state file',
-    blurb: ({ file }) => `${file.name}: ${file.n.toLocaleString('en')} particle${file.n === 1 ? '' : 's'} in ${file.dim}-D from t = ${file.time}` +
+    blurb: ({ file, state }) => `${file.name}: ${file.n.toLocaleString('en')} particle${file.n === 1 ? '' : 's'} in ${file.dim}-D from t = ${file.time}` +
       `${file.frames > 1 ? `, frame ${file.frame} of its ${file.frames} (0 the first)` : ''}. ` +
       'Both panes start from it; the impacts\' restitution and t_c are the file\'s (elastic without the TC model when it has none), as for `edpd run --load`. ' +
       'The dashed line is the start\'s kT, which elastic impacts without gravity keep. ' +
-      'A link cannot carry a file: to share this run, share the file and the command under Share and export.',
-    params: ['naive', 'frame', 'speed'],
+      (state ? `Its link names ${state} on this site.` : 'A link cannot carry a file from your computer: to share this run, share the file and the command under Share and export ' +
+        '(or put it on the site beside the app and link it as state=PATH).'),
+    params: ['state', 'naive', 'frame', 'speed'],
     defaults: { naive: 'halt', speed: 1 },
   },
 };
 
-/** The parameters a state shows: a state file's frame only for a trajectory. */
+/** The parameters the panel shows: for a state file's run not its path, and its frame only for a trajectory. */
 export function paramsOf(state) {
   const params = SCENARIOS[state.scenario].params;
-  return state.scenario === 'file' && !(state.file.frames > 1) ? params.filter((k) => k !== 'frame') : params;
+  return state.scenario === 'file' ? params.filter((k) => k !== 'state' && (k !== 'frame' || state.file.frames > 1)) : params;
 }
 
 /** The range of a state file's frame (the other parameters' are the link's, url-state.js FIELDS). */
@@ -74,9 +78,10 @@ export function frameField(file) {
 }
 
 /** The state of a run from a state file: name, text and what probeStateFile read from the frame
- * it starts at ({ n, dim, time, frame, frames }). */
-export function fileState(name, text, info, { naive = 'halt', speed = 1, embed = false } = {}) {
-  return { scenario: 'file', naive, speed, t: 0, paused: false, embed, file: { name, text, ...info } };
+ * it starts at ({ n, dim, time, frame, frames }); `state`, the file's path on this site when a
+ * link names it (a file from the computer has none), and a link's t and paused. */
+export function fileState(name, text, info, { naive = 'halt', speed = 1, embed = false, state, t = 0, paused = false } = {}) {
+  return { scenario: 'file', ...(state ? { state } : {}), naive, speed, t, paused, embed, file: { name, text, ...info } };
 }
 
 /** The scenario's text beside the panes, for the state's parameters. */
@@ -87,7 +92,8 @@ export function scenarioBlurb(state) {
 
 /** Full default state of a scenario (every URL field, relevant or not). */
 export function defaultState(scenario = 'ball') {
-  const known = SCENARIO_IDS.includes(scenario);  // a state file's run has no defaults without its file
+  // a state file's run: its link's fields, before the file is fetched (fileState then holds it)
+  const known = LINK_SCENARIOS.includes(scenario);
   return { scenario: known ? scenario : 'ball', ...SCENARIOS[known ? scenario : 'ball'].defaults, t: 0, paused: false, embed: false };
 }
 

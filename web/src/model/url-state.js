@@ -5,7 +5,7 @@
 // the field, malformed values fall back to the default with a warning, over-long hashes and absurd
 // N are refused. Nothing is evaluated or turned into HTML. No DOM.
 
-import { SCENARIO_IDS, NAIVE_VARIANTS, SCENARIOS, defaultState } from './scenarios.js';
+import { LINK_SCENARIOS, NAIVE_VARIANTS, SCENARIOS, defaultState } from './scenarios.js';
 
 export const URL_VERSION = 1;
 export const MAX_HASH_LENGTH = 1024;
@@ -13,7 +13,10 @@ export const MAX_N = 100000;       // per pane in the browser
 export const ABSURD_N = 10000000;  // refused outright, not clamped
 
 export const FIELDS = {
-  scenario: { type: 'enum', values: SCENARIO_IDS, label: 'scenario' },
+  scenario: { type: 'enum', values: LINK_SCENARIOS, label: 'scenario' },
+  // a state file on this site: a relative path (resolved against the page, fetched from its own origin)
+  state: { type: 'path', label: 'state file (a path on this site, e.g. examples/collapse-line.xyz)' },
+  frame: { type: 'int', min: 0, max: 100000000, label: 'frame of the state file (0 the first; without it the last)' },
   naive: { type: 'enum', values: NAIVE_VARIANTS, label: 'naive detector variant' },
   n: { type: 'int', min: 1, max: MAX_N, label: 'number of particles' },
   dim: { type: 'int', min: 2, max: 3, label: 'dimension' },
@@ -72,8 +75,16 @@ export function parseHash(hash) {
   let scenario = 'ball';
   if (raw.has('scenario')) {
     const s = raw.get('scenario');
-    if (SCENARIO_IDS.includes(s)) scenario = s;
-    else warnings.push({ field: 'scenario', message: `${JSON.stringify(s.slice(0, 40))} is not one of ${SCENARIO_IDS.join(', ')}; using ball` });
+    if (LINK_SCENARIOS.includes(s)) scenario = s;
+    else warnings.push({ field: 'scenario', message: `${JSON.stringify(s.slice(0, 40))} is not one of ${LINK_SCENARIOS.join(', ')}; using ball` });
+  }
+  if (scenario === 'file' && !isSitePath(raw.get('state'))) {
+    warnings.push({ field: 'state', message: raw.has('state')
+      ? `${JSON.stringify(raw.get('state').slice(0, 60))} is not a path on this site (letters, digits and . _ - ~ /, relative, at most ${MAX_PATH} characters, e.g. examples/collapse-line.xyz); using ball`
+      : 'a state file\'s run needs state=PATH, the file\'s path on this site (e.g. examples/collapse-line.xyz); using ball' });
+    scenario = 'ball';
+    raw.delete('state');
+    raw.delete('frame');
   }
   const state = defaultState(scenario);
   // a known key this scenario has no use for was meant for another one (n=50 in a ball link: the ball array)
@@ -84,7 +95,7 @@ export function parseHash(hash) {
       if (count > 1) warnings.push({ field: key, message: `given ${count} times; using the last, ${JSON.stringify(raw.get(key).slice(0, 40))}` });
       continue;
     }
-    const users = SCENARIO_IDS.filter((id) => fieldsOf(id).includes(key)).map((id) => SCENARIOS[id].title);
+    const users = LINK_SCENARIOS.filter((id) => fieldsOf(id).includes(key)).map((id) => SCENARIOS[id].title);
     warnings.push({ field: key, message: `does not apply to the ${SCENARIOS[scenario].title} (it sets the ${FIELDS[key].label} of: ${users.join(', ')}); ignored` });
   }
   for (const key of fieldsOf(scenario)) {
@@ -95,6 +106,10 @@ export function parseHash(hash) {
     if (f.type === 'enum') {
       if (f.values.includes(text)) state[key] = text;
       else warnings.push({ field: key, message: `${shown} is not one of ${f.values.join(', ')}; using ${state[key]}` });
+      continue;
+    }
+    if (f.type === 'path') {  // checked above (a file's run falls back to the ball without one)
+      state[key] = text;
       continue;
     }
     if (f.type === 'bool') {
@@ -130,13 +145,26 @@ export function parseHash(hash) {
   return { state, warnings, ignored };
 }
 
+export const MAX_PATH = 200;
+/** A relative path on this site: no scheme, host or leading slash (so it resolves against the page,
+ * on its own origin, also under a sub-path), only URL-safe characters. */
+export function isSitePath(p) {
+  return typeof p === 'string' && p.length > 0 && p.length <= MAX_PATH && /^[\w.~-][\w.~/-]*$/.test(p) && !p.includes('//');
+}
+
 /** The readable hash of a state (every field of its scenario, flags and an elastic start only when on;
  * numbers round-trip exactly). */
 export function encodeState(state) {
   const parts = [`v=${URL_VERSION}`];
+  // a state file's run names its file's path, and the frame it runs from if the file has several
+  const file = state.scenario === 'file' ? state.file : null;
   for (const key of fieldsOf(state.scenario)) {
-    const v = state[key];
+    const v = key === 'frame' && file ? (file.frames > 1 ? file.frame : undefined) : state[key];
     if (v === undefined) continue;
+    if (FIELDS[key].type === 'path') {
+      parts.push(`${key}=${encodeURIComponent(v).replace(/%2F/g, '/')}`);  // readable: examples/collapse-line.xyz
+      continue;
+    }
     if (FIELDS[key].type === 'bool') {
       if (v) parts.push(`${key}=1`);
     } else if (v || !FIELDS[key].omitZero) {
