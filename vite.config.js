@@ -74,8 +74,9 @@ function exampleStates() {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const m = /^\/examples\/([\w.-]+\.xyz)(\?.*)?$/.exec(req.url ?? '');
-        if (!m || !names().includes(m[1])) { next(); return; }
+        if (!(req.url ?? '').startsWith('/examples/')) { next(); return; }
+        const m = /^\/examples\/([\w.-]+\.xyz)(\?.*)?$/.exec(req.url);
+        if (!m || !names().includes(m[1])) { res.statusCode = 404; res.end('no such example state file'); return; }  // not the page, as the fallback would
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
         res.end(readFileSync(EXAMPLES + m[1]));
       });
