@@ -138,6 +138,13 @@ expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 -
 # the README's example state: a disk into a touching pair, 3 impacts at ε = 0.5 (test_gas.c has the map)
 "$edpd" run --load "$(dirname "$0")/../../docs/examples/collapse-line.xyz" --restitution 0.5 --time 5 --json | grep -q '"collisions": 3,' && \
   ok || bad "docs/examples/collapse-line.xyz: not 3 impacts at restitution 0.5"
+# docs/examples/granular-2d-t11.xyz is the dump its documentation gives (the default granular gas at
+# t = 11, stable), byte for byte; from it naive-halt halts at the time docs/teaching.md quotes
+gas11="$(dirname "$0")/../../docs/examples/granular-2d-t11.xyz"
+"$edpd" run --scenario granular --dim 2 --n 2000 --packing-fraction 0.6 --restitution 0.5 --tc 1e-9 --time 11 --dump "$tmp/gas11.xyz" > /dev/null && \
+  cmp -s "$tmp/gas11.xyz" "$gas11" && \
+  "$edpd" run --load "$gas11" --detector naive-halt --time 5 | grep -q "HALTED: overlap-approaching at event 1529, t = 11.525248508863131 " && \
+  ok || bad "docs/examples/granular-2d-t11.xyz: not the documented dump, or naive-halt does not halt at t = 11.525248508863131"
 # Z before any time is measured says why it is missing (it said "gravity or planes" for a loaded gas)
 "$edpd" run --load "$tmp/g2.xyz" --events 0 | grep -q "Z = n/a (no time measured yet)" && ok || bad "--load --events 0: Z's reason"
 sed 's/ restitution=0.5 / restitution=2 /' "$tmp/g2.xyz" > "$tmp/g2-bad.xyz"; expect_error "line 2: restitution must be a number in" run --load "$tmp/g2-bad.xyz" --time 1
