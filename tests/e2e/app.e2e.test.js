@@ -314,12 +314,17 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   expect(await page.inputValue('#cli-1')).toContain('--frame 2 ');
   await check();
 
-  // Back leaves the file's run for the run before it (its address never changed); Forward returns
+  // Back returns to the frame before, then leaves the file's run for the run before it (its address
+  // never changed); Forward returns
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4, null, { timeout: 10000 });
   await page.goBack();
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic', null, { timeout: 10000 });
   expect(await page.evaluate(() => location.hash)).toBe(hash);
   await page.goForward();
-  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.state.file.frame === 2, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4, null, { timeout: 10000 });
+  await page.goForward();
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 2, null, { timeout: 10000 });
 
   // dropped on the page: the same as Open file
   const drop = (t, name) => page.evaluate(([t, name]) => {

@@ -158,7 +158,7 @@ function rememberFileRun(push) {
     if (fileRuns.size > KEPT_FILE_RUNS) fileRuns.delete(fileRuns.keys().next().value);
     history.pushState({ fileRun: fileRunKey }, '', location.hash);
   } else {
-    fileRuns.set(history.state.fileRun, model.state);  // the same file run, another frame or variant
+    fileRuns.set(history.state.fileRun, model.state);  // the same entry: a reset, another speed
   }
 }
 
@@ -527,13 +527,14 @@ async function openStateFile(f) {
 }
 
 /** A parameter of a state file's run: the naive variant restarts from the same frame; another
- * frame of a trajectory is checked (its clock read) first. */
+ * frame of a trajectory is checked (its clock read) first. Each is a new history entry. */
 async function changeFileRun(key, value) {
   const file = model.state.file;
-  if (key !== 'frame') { start({ ...model.state, [key]: value }); return; }
+  // a new history entry, as for the other scenarios' parameters: Back returns to the frame before
+  if (key !== 'frame') { start({ ...model.state, [key]: value }, { push: true }); return; }
   try {
     const info = await model.probeFile(file.text, { frame: value, name: file.name });
-    start({ ...model.state, file: { ...file, ...info, frames: file.frames } });
+    start({ ...model.state, file: { ...file, ...info, frames: file.frames } }, { push: true });
   } catch (err) {
     warnings.push({ field: 'frame', message: err.message });
     showWarnings();
