@@ -49,6 +49,8 @@ static char *next_line(reader *r) {
     if (k < 0) return NULL;
     r->number++;
     while (k > 0 && (r->line[k - 1] == '\n' || r->line[k - 1] == '\r')) r->line[--k] = '\0';
+    /* a UTF-8 byte-order mark (Windows editors write one) is not part of the particle count */
+    if (r->number == 1 && k >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) memmove(r->line, r->line + 3, (size_t)k - 2);
     return r->line;
 }
 

@@ -138,6 +138,10 @@ expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 -
 # the README's example state: a disk into a touching pair, 3 impacts at ε = 0.5 (test_gas.c has the map)
 "$edpd" run --load "$(dirname "$0")/../../docs/examples/collapse-line.xyz" --restitution 0.5 --time 5 --json | grep -q '"collisions": 3,' && \
   ok || bad "docs/examples/collapse-line.xyz: not 3 impacts at restitution 0.5"
+# written on Windows: CRLF line ends and a UTF-8 byte-order mark read as the same file
+{ printf '\xef\xbb\xbf'; sed 's/$/\r/' "$(dirname "$0")/../../docs/examples/collapse-line.xyz"; } > "$tmp/windows.xyz"
+"$edpd" run --load "$tmp/windows.xyz" --restitution 0.5 --time 5 --json | grep -q '"collisions": 3,' && \
+  ok || bad "a state file with a byte-order mark and CRLF line ends is not read as the same file"
 # docs/examples/granular-2d-t11.xyz is the dump its documentation gives (the default granular gas at
 # t = 11, stable), byte for byte; from it naive-halt halts at the time docs/teaching.md quotes
 gas11="$(dirname "$0")/../../docs/examples/granular-2d-t11.xyz"
