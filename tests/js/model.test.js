@@ -228,6 +228,14 @@ describe('run model', () => {
     expect(m.panes[0].status).toBe('halted');
     expect(m.panes[1].status).toBe('collapse');
     expect(m.panes[1].frame.status.time).toBe(2.9999999851175985);  // as the unbroken run (README)
+    // a link's time before the file's clock (t = 1 for a frame at t = 1.5) is no jump backwards: it plays from 1.5
+    const early = new RunModel({ createWorker: fakeWorker });
+    early.load(fileState('ball traj.xyz', ttext, { ...f3, frames: last.frames }, { speed: 1, t: 1 }));
+    await runUntil(early, () => early.panes.every((p) => p.frame));
+    expect([early.jumpTo, early.target, early.playing]).toEqual([null, 1.5, true]);
+    await runUntil(early, () => early.target > 1.6);
+    expect(early.panes[1].time).toBeGreaterThan(1.5);
+    early.destroy();
     for (const k of [0, 1]) {
       const cmd = m.commandLine(k);
       expect(cmd).toContain("--load 'ball traj.xyz' --frame 3 ");

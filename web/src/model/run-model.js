@@ -161,6 +161,10 @@ export class RunModel {
     if (!this.started) {  // the run's clock starts where the state does (0, or a state file's Time)
       this.started = true;
       this.target = msg.frame.time;
+      if (this.jumpTo !== null && this.jumpTo <= this.target) {  // a link's time the file starts after
+        this.jumpTo = null;
+        this.playing = !this.pausedAfterJump;
+      }
     }
     this.record();
     if (this.jumpTo !== null && this.target === this.jumpTo && this.panes.every((p) => p.frame && !p.busy && (p.terminal || p.time >= this.jumpTo))) {
