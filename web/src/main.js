@@ -193,7 +193,7 @@ function buildPlots() {
   }
   const gas = s.scenario === 'granular' || s.scenario === 'elastic' || s.scenario === 'file';
   const hist = gas ? new HistogramPlot($('plot-hist')) : null;
-  const distance = gas ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE) }) : null;
+  const distance = gas ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: s.scenario === 'file' ? 'file units' : 'σ' }) : null;
   plots = { main, hist, distance };
 }
 

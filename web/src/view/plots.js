@@ -38,13 +38,13 @@ export class SeriesPlot {
 
 /** The distance between the two panes' particles over time (log: rounding to a particle size). */
 export class DistancePlot {
-  constructor(el, { x, column }) {
+  constructor(el, { x, column, unit = 'σ' }) {
     this.column = column;
     this.plot = new uPlot({
       title: 'Distance between the panes',
       ...size(el),
       scales: { x: { time: false }, y: logScale() },
-      axes: [axis(x), logAxis('RMS distance [σ]')],
+      axes: [axis(x), logAxis(`RMS distance [${unit}]`)],
       series: [{ label: x }, { label: 'naive − stable, RMS over particles', stroke: palette().fg, width: 1.5, spanGaps: false }],
       legend: { live: false },
     }, [[], []], el);
