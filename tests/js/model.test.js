@@ -145,6 +145,17 @@ describe('scenario texts', () => {
   });
 });
 
+test('a state file\'s pane draws each particle at its own diameter and the planes it meets (its shape, sent once)', () => {
+  const text = '2\nLattice="20 0 0 0 20 0 0 0 10" pbc="T T F" planes="0 0 1 0 1; 0 0 -1 -10 0.5" Properties=species:S:1:pos:R:3:radius:R:1\nA 2 2 5 0.05\nA 6 6 5 1.5\n';
+  const engine = new PaneEngine(api, { kind: 'file', detector: 'stable', text, frame: null, name: 'two.xyz' });
+  const shape = engine.shape();
+  expect(Array.from(shape.diameters)).toEqual([0.1, 3]);
+  expect(shape.periodic).toEqual([true, true, false]);
+  expect(shape.planes).toEqual([{ normal: [0, 0, 1], offset: 0, restitution: 1 }, { normal: [0, 0, -1], offset: -10, restitution: 0.5 }]);
+  expect(engine.frame().periodic).toEqual([true, true, false]);
+  engine.destroy();
+});
+
 describe('run model', () => {
   test('state files: a pane\'s particles are the file its command line writes with --dump; none for the ball array', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'edpd-state-'));
