@@ -200,7 +200,8 @@ describe('run model', () => {
     // the three disks of docs/examples/collapse-line.xyz (elastic: the file has no restitution)
     const text = readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8');
     const info = await m.probeFile(text);
-    expect(info).toEqual({ n: 3, dim: 2, time: 0, frame: 0, frames: 1 });
+    // speed: half a diameter (1) per second at the RMS speed √(2·KE/N) = √(1/3): 0.866, to 1 digit
+    expect(info).toEqual({ n: 3, dim: 2, time: 0, frame: 0, frames: 1, speed: 0.9 });
     m.load(fileState('collapse-line.xyz', text, info, { naive: 'halt', speed: 2 }));
     expect(paramsOf(m.state)).toEqual(['naive', 'speed']);  // one frame: nothing to pick
     expect(m.shareHash()).toBeNull();                        // a link cannot carry the file
@@ -227,9 +228,9 @@ describe('run model', () => {
     execFileSync(join(root, 'build/edpd'), ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', traj]);
     const ttext = readFileSync(traj, 'utf8');
     const last = await m.probeFile(ttext);
-    expect(last).toEqual({ n: 1, dim: 3, time: 2, frame: 4, frames: 5 });
+    expect(last).toEqual({ n: 1, dim: 3, time: 2, frame: 4, frames: 5, speed: 2 });  // leaving the plate at 0.25
     const f3 = await m.probeFile(ttext, { frame: 3 });
-    expect(f3).toEqual({ n: 1, dim: 3, time: 1.5, frame: 3, frames: null });
+    expect(f3).toEqual({ n: 1, dim: 3, time: 1.5, frame: 3, frames: null, speed: 1 });  // at its apex: at rest, so 1
     m.load(fileState('ball traj.xyz', ttext, { ...f3, frames: last.frames }, { naive: 'halt', speed: 50 }));
     expect(paramsOf(m.state)).toEqual(['naive', 'frame', 'speed']);
     await runUntil(m, () => m.panes.every((p) => p.frame));

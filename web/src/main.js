@@ -517,7 +517,7 @@ async function openStateFile(f) {
     }
     warnings.length = 0;
     showWarnings();
-    start(fileState(f.name, text, info, { naive: model.state?.naive ?? 'halt', speed: 1 }), { push: true });
+    start(fileState(f.name, text, info, { naive: model.state?.naive ?? 'halt', speed: info.speed }), { push: true });
   } catch (err) {
     refuse(err.message);
   } finally {

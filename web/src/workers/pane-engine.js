@@ -153,13 +153,19 @@ function combineHashes(hashes) {
 }
 
 /** A state file's text checked by loading a frame (the last by default; every frame before it is
- * read and checked), without keeping it: { n, dim, time, frame, frames } (frames: the count, null
- * unless the last frame was read), or an Error naming the line. The app opens a file only after
+ * read and checked), without keeping it: { n, dim, time, frame, frames, speed } (frames: the count,
+ * null unless the last frame was read; speed: a default for the run), or an Error naming the line. The app opens a file only after
  * this, so a bad file leaves the run on screen as it was. */
 export function probeStateFile(api, text, frame = 'last', name = 'state') {
   const sim = api.loadState(text, { frame, name });
   try {
-    return { n: sim.n, dim: sim.dim(), time: sim.time(), frame: sim.source.frame, frames: sim.source.frames };
+    // a speed at which a typical particle moves half the largest diameter per second of the run
+    // (unit masses assumed; 1 if nothing moves): a file's units are its own, not σ and kT = 1
+    const vrms = Math.sqrt((2 * sim.stats().kineticEnergy) / sim.n);
+    const dmax = sim.diameters().reduce((a, b) => Math.max(a, b), 0);
+    const raw = vrms > 0 ? (0.5 * dmax) / vrms : 1;
+    const speed = Math.min(10000, Math.max(0.001, Number(raw.toPrecision(1))));
+    return { n: sim.n, dim: sim.dim(), time: sim.time(), frame: sim.source.frame, frames: sim.source.frames, speed };
   } finally {
     sim.destroy();
   }
