@@ -1,8 +1,9 @@
 // Wires the model (run, URL, sweep: plain modules) to the views (split WebGL view, plots,
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
-import { parseHash, encodeState, embedSnippet, MAX_N } from './model/url-state.js';
-import { defaultState, SCENARIO_IDS, scenarioBlurb, fileState, shellWord } from './model/scenarios.js';
+import { parseHash, encodeState, embedSnippet } from './model/url-state.js';
+import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
+import { StateFiles } from './state-files.js';
 import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
@@ -57,6 +58,13 @@ function makeView(container) {
 const model = new RunModel({
   createWorker: () => new Worker(new URL('./workers/sim-worker.js', import.meta.url), { type: 'module' }),
 });
+const stateFiles = new StateFiles({
+  model,
+  start: (state, options) => start(state, options),
+  warn: (field, message) => { warnings.push({ field, message }); showWarnings(); },
+  clearWarnings: () => { warnings.length = 0; showWarnings(); },
+  busy: (reading) => { $('open').disabled = reading; $('open').textContent = reading ? 'Reading…' : 'Open file'; },
+});
 const sweep = new SweepModel({
   createWorker: () => new Worker(new URL('./workers/sweep-worker.js', import.meta.url), { type: 'module' }),
   cores: navigator.hardwareConcurrency || 2,
@@ -64,7 +72,7 @@ const sweep = new SweepModel({
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
     if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
-    if (model.state.scenario === 'file') { changeFileRun(key, value); return; }
+    if (model.state.scenario === 'file') { stateFiles.change(key, value); return; }
     // through the link's own checks, so that a change that makes another field invalid (3-D after a
     // 2-D packing fraction of 0.7) clamps it with a warning instead of failing in the engine
     const next = parseHash(encodeState({ ...model.state, [key]: value, t: 0, paused: false }));
@@ -83,7 +91,7 @@ let drawn = [null, null];
 /** The address follows the run. A new scenario or parameter is a new history entry, so that the
  * Back button returns to the run before it (popstate below); the speed only replaces the entry. */
 function updateAddress({ push = false } = {}) {
-  if (model.state.scenario === 'file' && !model.state.state) { rememberFileRun(push); return; }  // from the computer: no link
+  if (model.state.scenario === 'file' && !model.state.state) { stateFiles.remember(push); return; }  // from the computer: no link
   const hash = encodeState({ ...model.state, t: 0, paused: false });
   if (location.hash === hash) return;
   if (push && !model.state.embed) history.pushState(null, '', hash);  // an embed leaves the host page's Back alone
@@ -92,48 +100,8 @@ function updateAddress({ push = false } = {}) {
 
 /** A link's run: a state file named by the link is fetched first (openLinkedFile). */
 function route(state, { push = false } = {}) {
-  if (state.scenario === 'file') openLinkedFile(state, { push });
+  if (state.scenario === 'file') stateFiles.openLinked(state, { push });
   else start(state, { push });
-}
-
-/** A link's state file (state=PATH, a path on this site): fetched, checked in a worker (every frame
- * read), then run from its frame. If it cannot be, a warning names the path or frame and why, and
- * the default ball runs while the address keeps the link (to mend or retry). */
-async function openLinkedFile(link, { push = false } = {}) {
-  const name = link.state.split('/').pop();
-  const fail = (field, message) => {
-    warnings.push({ field, message });
-    showWarnings();
-    start({ ...defaultState('ball'), embed: link.embed }, { address: false });
-  };
-  let text;
-  try {
-    const res = await fetch(new URL(link.state, location.href));
-    if (!res.ok) { fail('state', `${link.state}: not found on this site (HTTP ${res.status}); the ball runs instead`); return; }
-    if (Number(res.headers.get('content-length')) > MAX_FILE_BYTES) { fail('state', `${link.state}: larger than the app's ${MAX_FILE_BYTES / 1048576} MB; the ball runs instead`); return; }
-    text = await res.text();
-  } catch (err) {
-    fail('state', `${link.state}: could not be fetched (${err.message}); the ball runs instead`);
-    return;
-  }
-  let last;
-  try {
-    last = await model.probeFile(text, { name });
-  } catch (err) {
-    fail('state', `${err.message}; the ball runs instead`);
-    return;
-  }
-  if (last.n > MAX_N) { fail('state', `${name} has ${last.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane; the ball runs instead`); return; }
-  let info = last;
-  if (link.frame !== undefined) {
-    try {
-      info = await model.probeFile(text, { name, frame: link.frame });
-    } catch (err) {
-      fail('frame', `${err.message}; the ball runs instead`);
-      return;
-    }
-  }
-  start(fileState(name, text, { ...info, frames: last.frames }, { naive: link.naive, speed: link.speed, embed: link.embed, state: link.state, t: link.t, paused: link.paused }), { push });
 }
 
 function start(state, { push = false, address = true } = {}) {
@@ -146,25 +114,9 @@ function start(state, { push = false, address = true } = {}) {
   updatePlay();
 }
 
-// A run from a state file has no link: its history entry keeps the address of the run before it
-// and a key to the run, held in this page's memory (the last few files), so that Back leaves it
-// and Forward returns to it. After a reload the key is gone and the address's run shows.
-const fileRuns = new Map();
-let fileRunKey = 0;
-const KEPT_FILE_RUNS = 4;
-function rememberFileRun(push) {
-  if (push || !history.state?.fileRun) {
-    fileRuns.set(++fileRunKey, model.state);
-    if (fileRuns.size > KEPT_FILE_RUNS) fileRuns.delete(fileRuns.keys().next().value);
-    history.pushState({ fileRun: fileRunKey }, '', location.hash);
-  } else {
-    fileRuns.set(history.state.fileRun, model.state);  // the same entry: a reset, another speed
-  }
-}
-
 // Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0
 window.addEventListener('popstate', () => {
-  const kept = fileRuns.get(history.state?.fileRun);
+  const kept = stateFiles.kept(history.state);
   if (kept) { start({ ...kept, t: 0, paused: false }); return; }
   const p = parseHash(location.hash);
   warnings.splice(0, warnings.length, ...p.warnings);  // about this address, not the first one
@@ -481,65 +433,19 @@ async function exportStateFile(k) {
   }
 }
 
-// ---- a run from a state file ---------------------------------------------------------------
-// The file is read here and checked in a pane's worker (every frame read, the last loaded) before
-// the run switches to it: a file that is refused leaves the run on screen as it was.
-const MAX_FILE_BYTES = 128 * 1024 * 1024;  // each pane's worker keeps its own copy of the text
+// ---- state files: Open file, o, a drop on the page, or a link's state=PATH (state-files.js) ----
 $('open').onclick = () => $('open-input').click();
 $('open-input').onchange = () => {
   const f = $('open-input').files[0];
   $('open-input').value = '';  // the same file again is a new choice
-  if (f) openStateFile(f);
+  if (f) stateFiles.openLocal(f);
 };
 window.addEventListener('dragover', (e) => { if (e.dataTransfer?.types.includes('Files')) e.preventDefault(); });
 window.addEventListener('drop', (e) => {
   if (!e.dataTransfer?.files.length) return;
   e.preventDefault();
-  openStateFile(e.dataTransfer.files[0]);
+  stateFiles.openLocal(e.dataTransfer.files[0]);
 });
-
-async function openStateFile(f) {
-  const refuse = (message) => { warnings.push({ field: 'state file', message }); showWarnings(); };
-  if (model.state?.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
-  if (f.size > MAX_FILE_BYTES) {
-    refuse(`${f.name} is ${(f.size / 1048576).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / 1048576} MB (build/edpd run --load ${shellWord(f.name)} has no such limit)`);
-    return;
-  }
-  const button = $('open');
-  button.disabled = true;
-  button.textContent = 'Reading…';
-  try {
-    const text = await f.text();
-    const info = await model.probeFile(text, { name: f.name });
-    if (info.n > MAX_N) {
-      refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (build/edpd run --load ${shellWord(f.name)} has no such limit)`);
-      return;
-    }
-    warnings.length = 0;
-    showWarnings();
-    start(fileState(f.name, text, info, { naive: model.state?.naive ?? 'halt', speed: info.speed }), { push: true });
-  } catch (err) {
-    refuse(err.message);
-  } finally {
-    button.disabled = false;
-    button.textContent = 'Open file';
-  }
-}
-
-/** A parameter of a state file's run: the naive variant restarts from the same frame; another
- * frame of a trajectory is checked (its clock read) first. Each is a new history entry. */
-async function changeFileRun(key, value) {
-  const file = model.state.file;
-  // a new history entry, as for the other scenarios' parameters: Back returns to the frame before
-  if (key !== 'frame') { start({ ...model.state, [key]: value }, { push: true }); return; }
-  try {
-    const info = await model.probeFile(file.text, { frame: value, name: file.name });
-    start({ ...model.state, file: { ...file, ...info, frames: file.frames } }, { push: true });
-  } catch (err) {
-    warnings.push({ field: 'frame', message: err.message });
-    showWarnings();
-  }
-}
 
 const help = $('help');
 function setHelp(open) { help.hidden = !open; if (open) $('help-close').focus(); }

@@ -1,0 +1,113 @@
+// State files in the app: opened from the computer (Open file, o, a drop on the page) or named by a
+// link (state=PATH, a path on this site). Each is read, checked in a worker (RunModel.probeFile:
+// every frame read, one loaded) and only then run, so a file that is refused leaves the run on
+// screen as it was. A file from the computer has no link: its history entry keeps the address of
+// the run before it and a key to the run, held in this page's memory, so that Back leaves it and
+// Forward returns to it (after a reload the key is gone and the address's run shows).
+// Wiring, no DOM of its own: the caller gives the model, its start() and a way to warn.
+import { defaultState, fileState, shellWord } from './model/scenarios.js';
+import { MAX_N } from './model/url-state.js';
+
+export const MAX_FILE_BYTES = 128 * 1024 * 1024;  // each pane's worker keeps its own copy of the text
+const KEPT_FILE_RUNS = 4;
+const MB = 1048576;
+
+export class StateFiles {
+  /**
+   * @param model RunModel
+   * @param start (state, { push, address }) -> void: runs a state (main.js)
+   * @param warn (field, message) -> void; clearWarnings () -> void
+   * @param busy (reading: boolean) -> void: the Open button's label while a file is read
+   */
+  constructor({ model, start, warn, clearWarnings, busy = () => {} }) {
+    Object.assign(this, { model, start, warn, clearWarnings, busy });
+    this.runs = new Map();
+    this.key = 0;
+  }
+
+  /** A File from the computer (input or drop). */
+  async openLocal(f) {
+    const refuse = (message) => this.warn('state file', message);
+    const cli = `build/edpd run --load ${shellWord(f.name)} has no such limit`;
+    if (this.model.state?.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
+    if (f.size > MAX_FILE_BYTES) { refuse(`${f.name} is ${(f.size / MB).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / MB} MB (${cli})`); return; }
+    this.busy(true);
+    try {
+      const text = await f.text();
+      const info = await this.model.probeFile(text, { name: f.name });
+      if (info.n > MAX_N) { refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (${cli})`); return; }
+      this.clearWarnings();
+      this.start(fileState(f.name, text, info, { naive: this.model.state?.naive ?? 'halt', speed: info.speed }), { push: true });
+    } catch (err) {
+      refuse(err.message);
+    } finally {
+      this.busy(false);
+    }
+  }
+
+  /** A link's state file: fetched from this site, checked, run from the link's frame (else the
+   * last). If it cannot be, a warning names the path or frame and why, and the default ball runs
+   * while the address keeps the link (to mend or retry). */
+  async openLinked(link, { push = false } = {}) {
+    const name = link.state.split('/').pop();
+    const fail = (field, message) => {
+      this.warn(field, `${message}; the ball runs instead`);
+      this.start({ ...defaultState('ball'), embed: link.embed }, { address: false });
+    };
+    let text;
+    try {
+      const res = await fetch(new URL(link.state, location.href));
+      if (!res.ok) { fail('state', `${link.state}: not found on this site (HTTP ${res.status})`); return; }
+      if (Number(res.headers.get('content-length')) > MAX_FILE_BYTES) { fail('state', `${link.state}: larger than the app's ${MAX_FILE_BYTES / MB} MB`); return; }
+      text = await res.text();
+    } catch (err) {
+      fail('state', `${link.state}: could not be fetched (${err.message})`);
+      return;
+    }
+    let last, info;
+    try {
+      last = await this.model.probeFile(text, { name });
+    } catch (err) {
+      fail('state', err.message);
+      return;
+    }
+    if (last.n > MAX_N) { fail('state', `${name} has ${last.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane`); return; }
+    try {
+      info = link.frame === undefined ? last : await this.model.probeFile(text, { name, frame: link.frame });
+    } catch (err) {
+      fail('frame', err.message);
+      return;
+    }
+    this.start(fileState(name, text, { ...info, frames: last.frames },
+      { naive: link.naive, speed: link.speed, embed: link.embed, state: link.state, t: link.t, paused: link.paused }), { push });
+  }
+
+  /** A parameter of the file's run: the naive variant restarts from the same frame; another frame
+   * of a trajectory is checked (its clock read) first. Each is a new history entry, as for the
+   * other scenarios' parameters: Back returns to the frame before. */
+  async change(key, value) {
+    const { state } = this.model, file = state.file;
+    if (key !== 'frame') { this.start({ ...state, [key]: value }, { push: true }); return; }
+    try {
+      const info = await this.model.probeFile(file.text, { frame: value, name: file.name });
+      this.start({ ...state, file: { ...file, ...info, frames: file.frames } }, { push: true });
+    } catch (err) {
+      this.warn('frame', err.message);
+    }
+  }
+
+  /** The history entry of a run from the computer's file (no link): a new one (push, or the entry
+   * shown is another run's), else the entry shown keeps the run (a reset, another speed). */
+  remember(push) {
+    if (push || !history.state?.fileRun) {
+      this.runs.set(++this.key, this.model.state);
+      if (this.runs.size > KEPT_FILE_RUNS) this.runs.delete(this.runs.keys().next().value);
+      history.pushState({ fileRun: this.key }, '', location.hash);
+    } else {
+      this.runs.set(history.state.fileRun, this.model.state);
+    }
+  }
+
+  /** The file's run of a history entry (Back, Forward), or undefined. */
+  kept(historyState) { return this.runs.get(historyState?.fileRun); }
+}
