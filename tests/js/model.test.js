@@ -9,6 +9,7 @@ import { PaneEngine, probeStateFile } from '../../web/src/workers/pane-engine.js
 import { ballGrid, ballPosition, ROW_HEIGHT } from '../../web/src/model/ball-layout.js';
 import { RunModel, fmtWithError } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
+import { StateFiles } from '../../web/src/state-files.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
@@ -154,6 +155,38 @@ test('a state file\'s pane draws each particle at its own diameter and the plane
   expect(shape.planes).toEqual([{ normal: [0, 0, 1], offset: 0, restitution: 1 }, { normal: [0, 0, -1], offset: -10, restitution: 0.5 }]);
   expect(engine.frame().periodic).toEqual([true, true, false]);
   engine.destroy();
+});
+
+test('a state file still being read does not replace a run started meanwhile; the latest file wins', async () => {
+  const probes = [];
+  const model = { state: { scenario: 'ball', naive: 'miss' }, probeFile: () => new Promise((resolve) => probes.push(resolve)) };
+  const started = [], warned = [];
+  const files = new StateFiles({
+    model,
+    start: (state) => { files.supersede(); started.push(state); },  // as main.js's start does
+    warn: (field, message) => warned.push([field, message]), clearWarnings: () => {},
+  });
+  const file = (name) => ({ name, size: 10, text: async () => `text of ${name}` });
+  const info = { n: 3, dim: 2, time: 0, frame: 0, frames: 1, speed: 0.9 };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  // a file, then a scenario chosen while it is read: the file arrives and is dropped
+  files.openLocal(file('a.xyz'));
+  await settle();
+  files.start({ scenario: 'granular' });
+  probes[0](info);
+  await settle();
+  expect(started.map((s) => s.scenario)).toEqual(['granular']);
+  // two files in a row: the first to be read does not replace the second's run
+  files.openLocal(file('b.xyz'));
+  files.openLocal(file('c.xyz'));
+  await settle();
+  probes[2](info);
+  await settle();
+  probes[1](info);
+  await settle();
+  expect(started.map((s) => s.file?.name ?? s.scenario)).toEqual(['granular', 'c.xyz']);
+  expect(started[1]).toMatchObject({ naive: 'miss', speed: 0.9, file: { name: 'c.xyz', text: 'text of c.xyz' } });
+  expect(warned).toEqual([]);
 });
 
 describe('run model', () => {

@@ -105,6 +105,7 @@ function route(state, { push = false } = {}) {
 }
 
 function start(state, { push = false, address = true } = {}) {
+  stateFiles.supersede();  // a state file still being read must not replace this run when it arrives
   model.load(state);
   controls.build(model.state);
   $('blurb').textContent = scenarioBlurb(model.state);

@@ -23,6 +23,21 @@ export class StateFiles {
     Object.assign(this, { model, start, warn, clearWarnings, busy });
     this.runs = new Map();
     this.key = 0;
+    this.ticket = 0;  // a file is read and checked asynchronously: only the latest request may start
+  }
+
+  /** Any run started meanwhile (another file, a scenario, Back) wins over a file still being read:
+   * main.js calls this whenever it starts a run. */
+  supersede() { this.ticket++; }
+
+  /** A request's own start(), which does nothing once a later run has started. */
+  starter() {
+    const ticket = ++this.ticket;
+    return (state, options) => {
+      if (ticket !== this.ticket) return false;
+      this.start(state, options);
+      return true;
+    };
   }
 
   /** A File from the computer (input or drop). */
@@ -31,13 +46,13 @@ export class StateFiles {
     const cli = `build/edpd run --load ${shellWord(f.name)} has no such limit`;
     if (this.model.state?.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
     if (f.size > MAX_FILE_BYTES) { refuse(`${f.name} is ${(f.size / MB).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / MB} MB (${cli})`); return; }
+    const start = this.starter();
     this.busy(true);
     try {
       const text = await f.text();
       const info = await this.model.probeFile(text, { name: f.name });
       if (info.n > MAX_N) { refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (${cli})`); return; }
-      this.clearWarnings();
-      this.start(fileState(f.name, text, info, { naive: this.model.state?.naive ?? 'halt', speed: info.speed }), { push: true });
+      if (start(fileState(f.name, text, info, { naive: this.model.state?.naive ?? 'halt', speed: info.speed }), { push: true })) this.clearWarnings();
     } catch (err) {
       refuse(err.message);
     } finally {
@@ -50,9 +65,9 @@ export class StateFiles {
    * while the address keeps the link (to mend or retry). */
   async openLinked(link, { push = false } = {}) {
     const name = link.state.split('/').pop();
+    const start = this.starter();
     const fail = (field, message) => {
-      this.warn(field, `${message}; the ball runs instead`);
-      this.start({ ...defaultState('ball'), embed: link.embed }, { address: false });
+      if (start({ ...defaultState('ball'), embed: link.embed }, { address: false })) this.warn(field, `${message}; the ball runs instead`);
     };
     let text;
     try {
@@ -78,7 +93,7 @@ export class StateFiles {
       fail('frame', err.message);
       return;
     }
-    this.start(fileState(name, text, { ...info, frames: last.frames },
+    start(fileState(name, text, { ...info, frames: last.frames },
       { naive: link.naive, speed: link.speed, embed: link.embed, state: link.state, t: link.t, paused: link.paused }), { push });
   }
 
@@ -88,9 +103,10 @@ export class StateFiles {
   async change(key, value) {
     const { state } = this.model, file = state.file;
     if (key !== 'frame') { this.start({ ...state, [key]: value }, { push: true }); return; }
+    const start = this.starter();
     try {
       const info = await this.model.probeFile(file.text, { frame: value, name: file.name });
-      this.start({ ...state, file: { ...file, ...info, frames: file.frames } }, { push: true });
+      start({ ...state, file: { ...file, ...info, frames: file.frames } }, { push: true });
     } catch (err) {
       this.warn('frame', err.message);
     }
