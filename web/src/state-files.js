@@ -30,14 +30,17 @@ export class StateFiles {
    * main.js calls this whenever it starts a run. */
   supersede() { this.ticket++; }
 
-  /** A request's own start(), which does nothing once a later run has started. */
+  /** A request's own start(), which does nothing once a later run has started (its current()
+   * says whether none has). */
   starter() {
     const ticket = ++this.ticket;
-    return (state, options) => {
+    const run = (state, options) => {
       if (ticket !== this.ticket) return false;
       this.start(state, options);
       return true;
     };
+    run.current = () => ticket === this.ticket;
+    return run;
   }
 
   /** A File from the computer (input or drop). */
@@ -54,7 +57,7 @@ export class StateFiles {
       if (info.n > MAX_N) { refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (${cli})`); return; }
       if (start(fileState(f.name, text, info, { naive: this.model.state?.naive ?? 'halt', speed: info.speed }), { push: true })) this.clearWarnings();
     } catch (err) {
-      refuse(err.message);
+      if (start.current()) refuse(err.message);  // not 'the run was restarted' after the user moved on
     } finally {
       this.busy(false);
     }
