@@ -393,7 +393,9 @@ function toggleZoom() {
     showWarnings();
     return;
   }
-  view.focus(site.point, 8);
+  // 8 diameters away (a state file's particles may be of any size): the pair fills the view
+  const d = model.panes[0].shape?.diameters?.reduce((a, b) => Math.max(a, b), 0) ?? 1;
+  view.focus(site.point, 8 * d, d);
   $('zoom').title = `${site.what}: particles ${site.particles.filter((i) => i >= 0).join(' and ')}`;
   updateZoomButton();
 }

@@ -201,13 +201,13 @@ export class SplitView {
   }
 
   /** Look at point from `dist` away, keeping the direction the user has turned the camera to. The
-   * near plane cuts the gas 1 sigma in front of the point, so that in 3-D the particles between
-   * the camera and a pair inside the box do not hide it (a cutaway). */
-  focus(point, dist) {
+   * near plane cuts the gas `depth` (a diameter) in front of the point, so that in 3-D the particles
+   * between the camera and a pair inside the box do not hide it (a cutaway). */
+  focus(point, dist, depth = 1) {
     const cam = this.camera, target = new THREE.Vector3(...point);
     const dir = cam.position.clone().sub(this.controls.target).normalize();
     cam.position.copy(target).addScaledVector(dir, dist);
-    cam.near = Math.max(0.01, dist - 1.0);
+    cam.near = Math.max(0.01 * depth, dist - depth);
     cam.updateProjectionMatrix();
     this.controls.target.copy(target);
     this.controls.update();
