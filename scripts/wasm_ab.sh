@@ -25,8 +25,12 @@ for side in a b; do
   git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "wasm_ab.sh: no revision '$rev'" >&2; exit 2; }
   cp web/src/*.js "$work/$side/web/src/"
   extra_var=EDPD_EMCC_${side^^}
+  # the module's sources as CMakeLists.txt lists them: the core, and the state reader where the
+  # revision has it (loadState, since 2026-11-23)
+  srcs=(csrc/*.c)
+  [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)
   (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
-     csrc/*.c $flags \
+     "${srcs[@]}" $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
 done
 cat > "$work/run.mjs" <<'JS'
