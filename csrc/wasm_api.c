@@ -39,10 +39,10 @@ KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, doub
     return edpd_create(&c, err);
 }
 
-/* A world from a state file's text (len bytes): frame k >= 0, -1 the last, -2 the only one
- * (XYZ_*_FRAME); restitution and tc NaN = the file's (as run --load). NULL with *err filled. */
-/* frame_out[0]: the frame read (0 the first); frame_out[1]: the file's frame count, 0 unless it
- * was read to its end (the last or only frame) */
+/* A world from a state file's text (len bytes; name starts its messages): frame k >= 0, -1 the
+ * last, -2 the only one (XYZ_*_FRAME); restitution and tc NaN = the file's (as run --load). NULL
+ * with *err filled. frame_out[0]: the frame read (0 the first); frame_out[1]: the file's frame
+ * count, 0 unless it was read to its end (the last or only frame). */
 KEEP edpd_world *wasm_load(const char *text, double len, const char *name, int frame, int detector, double restitution,
                            double tc, int neighbours, double *frame_out, edpd_error *err) {
     FILE *f = len > 0 ? fmemopen((void *)text, (size_t)len, "r") : NULL;  /* no stream of 0 bytes */
