@@ -313,6 +313,15 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   await page.waitForTimeout(300);
   expect(await page.inputValue('#cli-1')).toContain('--frame 2 ');
   await check();
+  // ] and [ step through the trajectory's frames (each a history entry, as the slider's)
+  await page.keyboard.press(']');
+  await page.waitForFunction(() => window.edpdApp.model.state.file.frame === 3 && window.edpdApp.model.panes.every((p) => p.frame && p.time >= 1.5));
+  await page.keyboard.press('[');
+  await page.waitForFunction(() => window.edpdApp.model.state.file.frame === 2);
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 3, null, { timeout: 10000 });
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 2, null, { timeout: 10000 });
 
   // Back returns to the frame before, then leaves the file's run for the run before it (its address
   // never changed); Forward returns

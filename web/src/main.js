@@ -469,6 +469,11 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 'z') toggleZoom();
   else if (e.key === 'p') toggleTheme();
   else if (e.key === 'o') $('open-input').click();
+  else if ((e.key === '[' || e.key === ']') && model.state.file?.frames > 1) {  // a trajectory's frame before / after
+    const { frame, frames } = model.state.file;
+    const next = Math.min(frames - 1, Math.max(0, frame + (e.key === ']' ? 1 : -1)));
+    if (next !== frame) stateFiles.change('frame', next);
+  }
   else if (e.key === '?') setHelp(help.hidden);
   else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });
