@@ -279,8 +279,10 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   expect((await page.evaluate(() => window.edpdApp.warnings())).find((w) => w.field === 'state file').message).toBe('cut.xyz: ends after 1 of 3 particles');
   expect(await page.evaluate(() => window.edpdApp.model.state.scenario)).toBe('elastic');  // the run on screen stays
 
-  // the trajectory opens at its last frame (t = 2): naive-halt halts, stable rests where the unbroken run does
-  await page.setInputFiles('#open-input', join(dir, 'ball.xyz'));
+  // the trajectory, chosen after pressing o, opens at its last frame (t = 2): naive-halt halts,
+  // stable rests where the unbroken run does
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('o')]);
+  await chooser.setFiles(join(dir, 'ball.xyz'));
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
   expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
   expect(await page.textContent('#blurb')).toMatch(/^ball\.xyz: 1 particle in 3-D from t = 2, frame 4 of its 5 \(0 the first\)\./);
