@@ -21,7 +21,7 @@ static const char *USAGE =
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
-    "             [--dump FILE.xyz] [--trajectory FILE.xyz] (--events K | --time T) [--json]\n"
+    "             [--dump FILE.xyz] [--trajectory FILE.xyz] (--events K | --time T | --until T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
@@ -99,7 +99,8 @@ static int cmd_run(cli_args *a) {
     int dim_given = 0, gravity_given = 0, restitution_given = 0, tc_given = 0;
     uint64_t events = 0, u, checkpoint = 0;
     double t_end = NAN, equilibrate = 0.0, elastic_for = 0.0, series_dt = 0.0, d;
-    int json = 0, have_events = 0, have_time = 0, progress = isatty(2);
+    int json = 0, have_events = 0, have_time = 0, have_until = 0, progress = isatty(2);
+    double until = NAN;  /* --until: the clock to stop at, absolute (not counted from a loaded Time) */
     const char *dump_path = NULL, *trajectory_path = NULL;
     int frame = XYZ_ONLY_FRAME;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
@@ -162,9 +163,10 @@ static int cmd_run(cli_args *a) {
         else if (strcmp(f, "--series") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &series_dt)) return fail(a->error); }
         else if (strcmp(f, "--events") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000000000ull, &events)) return fail(a->error); have_events = 1; }
         else if (strcmp(f, "--time") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e12, &t_end)) return fail(a->error); have_time = 1; }
+        else if (strcmp(f, "--until") == 0) { if (!arg_double(a, f, value_of(a), -1e12, 1e12, &until)) return fail(a->error); have_until = 1; }
         else { char m[2048]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
-    if (have_events == have_time) return fail("run: give exactly one of --events K or --time T");
+    if (have_events + have_time + have_until != 1) return fail("run: give exactly one of --events K, --time T (from the start) or --until T (the clock to stop at)");
     if (equilibrate > 0.0 && elastic_for > 0.0)
         return fail("run: give one of --equilibrate T (elastic until T, measurements from T, --time after T) and --elastic-until T (--time from 0)");
     if (series_dt > 0.0 && !have_time) return fail("--series: needs --time T (samples every DT up to T)");
@@ -207,6 +209,15 @@ static int cmd_run(cli_args *a) {
      * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
     if (equilibrate > 0.0) c.elastic_until = start + equilibrate;
     else if (elastic_for > 0.0) c.elastic_until = start + elastic_for;
+    /* --until T stops the clock at T itself: the sum start + (T - start) may round off T (a
+     * loaded state with a negative Time), and an app pane's command must end on its own clock */
+    if (have_until && !(until >= start + equilibrate)) {
+        xyz_free(&loaded);
+        char m[200];
+        snprintf(m, sizeof m, "--until: must be at least the start of the run, %.17g (the state's Time%s), got %.17g",
+                 start + equilibrate, equilibrate > 0.0 ? " + --equilibrate" : "", until);
+        return fail(m);
+    }
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     xyz_free(&loaded);  /* the world keeps its own copy */
@@ -282,7 +293,7 @@ static int cmd_run(cli_args *a) {
             if (rows >= max_rows) break;
         }
     } else {
-        stop = advance_reporting(w, have_time, start + equilibrate + t_end, events, ev0, progress, &err);
+        stop = advance_reporting(w, have_time || have_until, have_until ? until : start + equilibrate + t_end, events, ev0, progress, &err);
     }
     double wall = now_seconds() - t0;
     /* an error stop leaves no final state to write (the files stay as far as they got) */

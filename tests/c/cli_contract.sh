@@ -99,6 +99,17 @@ expect_error "unknown flag" run --scenario granular --events 5 --bogus
 expect_error "--time" run --scenario granular --time -1
 expect_error "--time: 1e400 is out of range" run --scenario granular --time 1e400
 expect_error "--time: given twice" run --scenario granular --time 1 --time 2
+expect_error "exactly one of --events K, --time T (from the start) or --until T" run --scenario granular --time 1 --until 1
+expect_error "--series: needs --time T" run --scenario granular --until 1 --series 0.5
+expect_error "--until: must be at least the start of the run, 0 " run --scenario granular --until -1
+# --until T stops on the clock T itself. From a state whose Time is -2546.685791655451 (a naive-rewind
+# clock) no --time lands on t = 5.465473157333879e-7: Time + (t - Time) rounds to 5.4651e-7 + an ulp
+# of 2546. The app's commands for a state file use --until, so they end on the pane's clock exactly.
+printf '2\nLattice="10 0 0 0 10 0 0 0 10" Time=-2546.685791655451 Properties=species:S:1:pos:R:3:velo:R:3\nA 2 5 5 1 0 0\nA 8 5 5 -1 0 0\n' > "$tmp/negative-time.xyz"
+"$edpd" run --load "$tmp/negative-time.xyz" --until 5.465473157333879e-7 --json | grep -q '"time": 5.4654731573338789e-07,' && \
+  ! "$edpd" run --load "$tmp/negative-time.xyz" --time 2546.685792201998 --json | grep -q '"time": 5.4654731573338789e-07,' && \
+  ok || bad "--until 5.465473157333879e-7 from Time -2546.685791655451 does not stop on that clock (or --time would too)"
+expect_error "--until: must be at least the start of the run, -2546.6857916554509" run --load "$tmp/negative-time.xyz" --until -3000
 expect_error "--scenario: given twice" run --scenario granular --scenario elastic --time 1
 expect_error "--seed: given twice" sweep --scenario bouncing-ball --samples 10 --seed 1 --seed 2
 expect_error "--case: given twice" bench --case a --case b

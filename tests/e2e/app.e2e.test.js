@@ -297,7 +297,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
     const hashes = (await panes(page)).map((p) => p.stateHash);
     for (const k of [0, 1]) {
       const cmd = await page.inputValue(`#cli-${k}`);
-      expect(cmd).toMatch(/^build\/edpd run --load ball\.xyz --frame \d --detector (naive-halt|stable) --time [0-9.e-]+ --json$/);
+      expect(cmd).toMatch(/^build\/edpd run --load ball\.xyz --frame \d --detector (naive-halt|stable) --until [0-9.e-]+ --json$/);
       expect(JSON.parse(await edpd(cmd.split(' ').slice(1))).state_hash).toBe(hashes[k]);
     }
   };

@@ -133,10 +133,11 @@ export function cliCommand(state, detector, t) {
   const spec = engineConfig(state, detector);
   let flags;
   if (spec.kind === 'file') {
-    // --time counts from the file's clock: the CLI runs to start + T, which must be t exactly
+    // --until: the clock itself (--time counts from the file's Time, and Time + (t − Time) can
+    // round off t, so the run would end an ulp away from the pane's clock)
     const f = state.file;
     return ['build/edpd', 'run', '--load', shellWord(f.name), ...(f.frames > 1 ? ['--frame', String(f.frame)] : []),
-      '--detector', detector, '--time', String(durationTo(f.time, t)), '--json'].join(' ');
+      '--detector', detector, '--until', String(t), '--json'].join(' ');
   }
   if (spec.kind === 'gas') {
     flags = Object.entries(spec.config).map(([key, value]) => {
@@ -150,25 +151,6 @@ export function cliCommand(state, detector, t) {
     return null;
   }
   return ['build/edpd', 'run', ...flags.flat().map(String), '--time', String(t), '--json'].join(' ');
-}
-
-/** A duration T >= 0 with start + T === t in doubles (t >= start): t - start rounds, and the sum
- * of the rounded difference may miss t by an ulp; the neighbouring doubles of T are tried. */
-export function durationTo(start, t) {
-  let T = Math.max(0, t - start);
-  if (start + T === t) return T;
-  const step = (x, dir) => {  // the next double from x >= 0 towards +inf (dir 1) or 0 (dir -1)
-    const b = new DataView(new ArrayBuffer(8));
-    b.setFloat64(0, x);
-    b.setBigUint64(0, b.getBigUint64(0) + BigInt(dir));
-    return b.getFloat64(0);
-  };
-  for (let k = 1, up = T, down = T; k <= 4; k++) {
-    up = step(up, 1);
-    if (start + up === t) return up;
-    if (down > 0) { down = step(down, -1); if (start + down === t) return down; }
-  }
-  return T;  // not reached for t >= start (then some T hits t); the nearest there is
 }
 
 /** A file name as one shell word: as it is when it is plain, else in single quotes. */
