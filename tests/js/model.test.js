@@ -151,7 +151,7 @@ test('a state file\'s pane draws each particle at its own diameter and the plane
   const engine = new PaneEngine(api, { kind: 'file', detector: 'stable', text, frame: null, name: 'two.xyz' });
   const shape = engine.shape();
   expect(Array.from(shape.diameters)).toEqual([0.1, 3]);
-  expect(shape.periodic).toEqual([true, true, false]);
+  expect(shape.largest).toBe(3);
   expect(shape.planes).toEqual([{ normal: [0, 0, 1], offset: 0, restitution: 1 }, { normal: [0, 0, -1], offset: -10, restitution: 0.5 }]);
   expect(engine.frame().periodic).toEqual([true, true, false]);
   engine.destroy();
@@ -241,7 +241,8 @@ describe('run model', () => {
     await runUntil(m, () => m.target >= 7.3);
     m.pause();
     await runUntil(m, () => m.panes.every((p) => !p.busy));
-    expect(m.panes[0].shape).toEqual({ dim: 2, periodic: [true, true, false], planes: [], diameters: null });
+    expect(m.panes[0].shape).toEqual({ planes: [], diameters: null, largest: 1 });
+    expect([m.panes[0].frame.dim, m.panes[0].frame.periodic]).toEqual([2, [true, true, false]]);
     // the disk meets the pair at t = 4 and the far one leaves at speed 1 (elastic, equal masses)
     const v = m.panes[1].frame;
     expect(v.positions[6]).toBeCloseTo(11 + (m.target - 4), 9);
@@ -254,7 +255,7 @@ describe('run model', () => {
     }
     const json = m.exportJSON();
     expect(json.link).toBeNull();
-    expect(json.state.file).toEqual({ name: 'collapse-line.xyz', frame: 0, frames: 1, n: 3, dim: 2, time: 0 });  // not its text
+    expect(json.state.file).toEqual({ name: 'collapse-line.xyz', frame: 0, frames: 1, n: 3, dim: 2, time: 0, speed: 0.9 });  // not its text
 
     // a trajectory: its frame 3 (t = 1.5) of 5, a ball over its plate; the clock starts there
     const traj = join(dir, 'ball traj.xyz');

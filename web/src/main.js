@@ -98,7 +98,7 @@ function updateAddress({ push = false } = {}) {
   else history.replaceState(null, '', hash);
 }
 
-/** A link's run: a state file named by the link is fetched first (openLinkedFile). */
+/** A link's run: a state file named by the link is fetched first (StateFiles.openLinked). */
 function route(state, { push = false } = {}) {
   if (state.scenario === 'file') stateFiles.openLinked(state, { push });
   else start(state, { push });
@@ -394,7 +394,7 @@ function toggleZoom() {
     return;
   }
   // 8 diameters away (a state file's particles may be of any size): the pair fills the view
-  const d = model.panes[0].shape?.diameters?.reduce((a, b) => Math.max(a, b), 0) ?? 1;
+  const d = model.panes[0].shape?.largest ?? 1;
   view.focus(site.point, 8 * d, d);
   $('zoom').title = `${site.what}: particles ${site.particles.filter((i) => i >= 0).join(' and ')}`;
   updateZoomButton();

@@ -24,7 +24,7 @@ export class PaneModel {
 
   reset() {
     this.frame = null;
-    this.shape = null;  // fixed for the run: dim, periodic axes, planes, diameters (PaneEngine.shape)
+    this.shape = null;  // fixed for the run: planes and diameters (PaneEngine.shape)
     this.error = null;
     this.busy = false;
     this.requestId = 0;
@@ -375,10 +375,11 @@ export class RunModel {
 
   /** Everything plotted and the run definition, for export. */
   exportJSON() {
-    const { file, ...state } = this.state;  // a state file's run: its name and frame, not its text
+    const { file, ...state } = this.state;  // a state file's run: what was read of it, not its text
+    const { text, ...read } = file ?? {};
     return {
       link: this.shareHash(),
-      state: file ? { ...state, file: { name: file.name, frame: file.frame, frames: file.frames, n: file.n, dim: file.dim, time: file.time } } : state,
+      state: file ? { ...state, file: read } : state,
       panes: this.panes.map((p, k) => ({ detector: p.detector, time: p.time, status: p.frame?.status ?? null, stats: p.frame?.stats ?? null, error: p.error, command: this.commandLine(k),
         pressureZ: { shown: this.pressureZ(k), standardError: this.pressureError(k) } })),
       series: this.series.main.toJSON(),

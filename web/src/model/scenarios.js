@@ -74,7 +74,7 @@ export function paramsOf(state) {
 
 /** The range of a state file's frame (the other parameters' are the link's, url-state.js FIELDS). */
 export function frameField(file) {
-  return { type: 'int', min: 0, max: Math.max(0, file.frames - 1), label: 'frame of the trajectory' };
+  return { type: 'int', min: 0, max: Math.max(0, file.frames - 1) };
 }
 
 /** The state of a run from a state file: name, text and what probeStateFile read from the frame

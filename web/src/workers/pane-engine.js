@@ -35,13 +35,14 @@ export class PaneEngine {
 
   get isBalls() { return this.spec.kind === 'balls'; }
 
-  /** What stays fixed in a gas or a state file's run, for the view (sent once, with the first
-   * frame): its dimension, periodic axes, planes, and the diameters (null when all are 1, σ). */
+  /** What stays fixed in a gas or a state file's run and its frames do not carry, for the view
+   * (sent once, with the first frame): the planes, the diameters (null when all are 1, σ) and the
+   * largest of them. */
   shape() {
     if (this.isBalls) return null;
     const s = this.sims[0];
     const d = s.diameters();
-    return { dim: s.dim(), periodic: s.periodic(), planes: s.planes(), diameters: d.every((x) => x === 1) ? null : d };
+    return { planes: s.planes(), diameters: d.every((x) => x === 1) ? null : d, largest: largest(d) };
   }
 
   /** Advance every world to time t within an event budget; returns 'time' when all arrived. */
@@ -143,6 +144,8 @@ export class PaneEngine {
   }
 }
 
+const largest = (diameters) => diameters.reduce((a, b) => Math.max(a, b), 0);
+
 function combineHashes(hashes) {
   if (hashes.length === 1) return hashes[0];
   let h = 0x811c9dc5;
@@ -162,8 +165,7 @@ export function probeStateFile(api, text, frame = 'last', name = 'state') {
     // a speed at which a typical particle moves half the largest diameter per second of the run
     // (unit masses assumed; 1 if nothing moves): a file's units are its own, not σ and kT = 1
     const vrms = Math.sqrt((2 * sim.stats().kineticEnergy) / sim.n);
-    const dmax = sim.diameters().reduce((a, b) => Math.max(a, b), 0);
-    const raw = vrms > 0 ? (0.5 * dmax) / vrms : 1;
+    const raw = vrms > 0 ? (0.5 * largest(sim.diameters())) / vrms : 1;
     const speed = Math.min(10000, Math.max(0.001, Number(raw.toPrecision(1))));
     return { n: sim.n, dim: sim.dim(), time: sim.time(), frame: sim.source.frame, frames: sim.source.frames, speed };
   } finally {
