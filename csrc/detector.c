@@ -21,11 +21,17 @@ edpd_root detect_plane_stable(double x, double u, double a) {
 }
 
 /* Eq. (12) with g -> a: dt = -(u + sqrt(u^2 - 2 a x)) / a. */
-edpd_root detect_plane_naive(edpd_detector d, double x, double u, double a) {
-    if (a == 0.0) return u < 0.0 ? naive_result(d, -x / u) : NO_EVENT;
-    if (a > 0.0 && u >= 0.0) return NO_EVENT;
+double textbook_plane_root(double x, double u, double a) {
+    if (a == 0.0) return -x / u;
     double disc = u * u - 2.0 * a * x;
-    if (disc < 0.0)  /* pulled toward the plane, yet no root: the dynamics is undefined */
+    return disc < 0.0 ? NAN : -(u + sqrt(disc)) / a;
+}
+
+edpd_root detect_plane_naive(edpd_detector d, double x, double u, double a) {
+    if (a == 0.0) return u < 0.0 ? naive_result(d, textbook_plane_root(x, u, a)) : NO_EVENT;
+    if (a > 0.0 && u >= 0.0) return NO_EVENT;
+    double dt = textbook_plane_root(x, u, a);
+    if (isnan(dt))  /* pulled toward the plane, yet no root: the dynamics is undefined */
         return a < 0.0 ? naive_undefined(d, BRANCH_HALT_NO_ROOT) : NO_EVENT;
-    return naive_result(d, -(u + sqrt(disc)) / a);
+    return naive_result(d, dt);
 }

@@ -54,21 +54,29 @@ static inline edpd_root naive_result(edpd_detector d, double dt) {
     return naive_undefined(d, BRANCH_HALT_OVERLAP);
 }
 
+/* Eq. (12), the textbook's earlier root of a dt^2 + 2 b dt + c: NaN when there is no real root. */
+static inline double textbook_pair_root(double a, double b, double c) {
+    double disc = b * b - a * c;
+    return disc < 0.0 ? NAN : (-b - sqrt(disc)) / a;
+}
+
 /* Textbook (Allen & Tildesley, Rapaport): approaching pairs only, ordinary quadratic formula. */
 static inline edpd_root detect_pair_naive(edpd_detector d, vec3 dr, vec3 dv, double sigma) {
     double b = v3_dot(dr, dv);
     if (b >= 0.0) return EDPD_NO_EVENT;
     double a = v3_dot(dv, dv);
     double c = v3_dot(dr, dr) - sigma * sigma;
-    double disc = b * b - a * c;
-    if (disc < 0.0) return EDPD_NO_EVENT;
-    return naive_result(d, (-b - sqrt(disc)) / a);
+    double dt = textbook_pair_root(a, b, c);
+    if (isnan(dt)) return EDPD_NO_EVENT;
+    return naive_result(d, dt);
 }
 
 /* Sphere and plane: overlap function f(dt) = x + u dt + a dt^2 / 2 with x = n.r - offset - sigma/2,
  * u = n.v, a = n.g. */
 edpd_root detect_plane_stable(double x, double u, double a);
 edpd_root detect_plane_naive(edpd_detector d, double x, double u, double a);
+/* Eq. (12) with g -> a, the textbook's root of x + u dt + a dt^2 / 2: NaN when there is none. */
+double textbook_plane_root(double x, double u, double a);
 
 static inline edpd_root detect_pair(edpd_detector d, vec3 dr, vec3 dv, double sigma) {
     return d == EDPD_DETECTOR_STABLE ? detect_pair_stable(dr, dv, sigma) : detect_pair_naive(d, dr, dv, sigma);

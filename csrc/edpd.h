@@ -186,6 +186,28 @@ void edpd_destroy(edpd_world *w);
 edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
 
 edpd_status edpd_get_status(const edpd_world *w);
+
+/* The first undefined dynamics a naive detector met — its halt, an answer it ignored, or a
+ * negative dt it executed — as the overlap function there (Eqs. 7 and 11), so that a viewer can
+ * draw it as the paper's Fig. 1 and show what each detector answers for it:
+ *   f(dt) = f0 + f1 dt + f2 dt^2 / 2
+ * a pair: |dr + dv dt|^2 - sigma^2 (f0 = |dr|^2 - sigma^2, f1 = 2 dr.dv, f2 = 2 |dv|^2, dr = r_a - r_b);
+ * a sphere and plane: its gap to contact (f0 = n.r - offset - sigma/2, f1 = n.v, f2 = n.g).
+ * A stable run never has one. */
+typedef struct edpd_failure {
+    int found;                 /* 0: no failure (yet) */
+    uint64_t event;            /* events executed before it: stats.first_failure_event */
+    double time;               /* the clock when the detector was asked */
+    int32_t particle_a;
+    int32_t particle_b;        /* the partner, or -1 - plane index */
+    double f0, f1, f2;
+    double naive_dt;           /* the textbook formula's earlier root (Eq. 12): negative, or NaN */
+    const char *naive_answer;  /* "negative-root" or "no-real-root" */
+    const char *naive_action;  /* what the detector did: "halted", "ignored" or "executed" */
+    double stable_dt;          /* the paper's rule (Eq. 10) for the same f: 0, the turning point, a root, or +inf */
+    const char *stable_answer; /* "stabilising", "turning-point", "root" or "none" */
+} edpd_failure;
+void edpd_get_first_failure(const edpd_world *w, edpd_failure *out);
 void edpd_get_stats(const edpd_world *w, edpd_stats *out);
 uint32_t edpd_particle_count(const edpd_world *w);
 double edpd_time(const edpd_world *w);

@@ -133,6 +133,22 @@ KEEP const char *wasm_status(edpd_world *w, double *o) {
     return s.reason ? s.reason : "";
 }
 
+/* The first failure (edpd_get_first_failure) in 12 doubles; its words as indices into the lists
+ * web/src/edpd.js keeps in this order. */
+static double word_index(const char *w, const char *const *list, int n) {
+    for (int k = 0; k < n; k++) if (strcmp(w, list[k]) == 0) return k;
+    return -1;
+}
+KEEP void wasm_first_failure(edpd_world *w, double *o) {
+    static const char *const actions[] = {"halted", "ignored", "executed"};
+    static const char *const answers[] = {"stabilising", "turning-point", "root", "none"};
+    edpd_failure f;
+    edpd_get_first_failure(w, &f);
+    o[0] = f.found; o[1] = (double)f.event; o[2] = f.time; o[3] = f.particle_a; o[4] = f.particle_b;
+    o[5] = f.f0; o[6] = f.f1; o[7] = f.f2; o[8] = f.naive_dt; o[9] = f.stable_dt;
+    o[10] = word_index(f.naive_action, actions, 3); o[11] = word_index(f.stable_answer, answers, 4);
+}
+
 KEEP void wasm_histogram(edpd_world *w, double *o) {
     uint64_t h[EDPD_HIST_BINS];
     edpd_get_impact_histogram(w, h);

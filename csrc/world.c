@@ -3,6 +3,7 @@
  * stale-event rejection by per-particle impact counters. */
 #include "world.h"
 #include "detector.h"
+#include "failure.h"
 #include "memory.h"
 #include <math.h>
 #include <stdlib.h>
@@ -155,7 +156,10 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
         }
         edpd_root root = detect_pair(s->det, c->dr, c->dv, c->sigma);
         if (root.branch == BRANCH_NONE) continue;
-        if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
+        if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
+            failure_seen_pair(w, x->i, (uint32_t)c->k, s->T, c->dr, c->dv, c->sigma, root);
+            if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
+        }
         double te = s->T + root.dt;
         if (te < best || (te == best && j < at)) {
             best = te; at = j; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
@@ -359,9 +363,13 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
     double gap = plane_gap(pl, x->r, w->p[x->i].sigma);
-    edpd_root root = detect_plane(w->cfg.detector, gap, v3_dot(n, x->v), v3_dot(n, w->g));
+    double u = v3_dot(n, x->v), a = v3_dot(n, w->g);
+    edpd_root root = detect_plane(w->cfg.detector, gap, u, a);
     if (root.branch == BRANCH_NONE) return;
-    if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
+    if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
+        failure_seen_plane(w, x->i, k, x->T, gap, u, a, root);
+        if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
+    }
     double te = x->T + root.dt;
     if (te < x->best) { x->best = te; x->partner = -1 - (int32_t)k; x->partner_count = 0; x->branch = root.branch; }
 }
@@ -741,6 +749,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             }
             if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
                 w->time = tk;
+                failure_executed(w, i, partner, tk);
                 if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
                 set_status(w, EDPD_STATE_HALTED,
                            q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching",
@@ -749,6 +758,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             }
             if (tk < w->time) {
                 w->negative_dt_events++;
+                failure_executed(w, i, partner, tk);
                 if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
             }
             if (q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) w->stabilizing_events++;

@@ -84,6 +84,10 @@ typedef struct overlap_grid {
 int overlap_grid_init(struct edpd_world *w);  /* 0, or -1 out of memory */
 void overlap_grid_free(overlap_grid *g);
 
+/* A naive halt or negative dt predicted, recorded in case its event is executed (failure.c). */
+#define FAILURE_PENDING 8
+typedef struct failure_pending { uint32_t i; int32_t partner; double te; edpd_failure rec; } failure_pending;
+
 struct edpd_world {
     edpd_config cfg;          /* validated copy; caller pointers cleared */
     uint32_t n;
@@ -121,6 +125,9 @@ struct edpd_world {
     z_blocks zb;              /* the virial and the KE integral at block edges: Z's error (last:
                                * its arrays stay out of the event loop's lines) */
     overlap_grid og;          /* the overlap scan's own cells (diagnostics.c) */
+    edpd_failure failure;     /* the first failure (failure.c), and the candidates for it */
+    failure_pending pending[FAILURE_PENDING];
+    uint32_t pending_next;
 };
 
 /* Particle q now belongs to the cell at coordinates cc[] (index and coordinates kept in it). */

@@ -81,6 +81,22 @@ static edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uin
     }
 }
 
+/* The first failure as the overlap function there (the paper's Fig. 1), in two lines. */
+static void print_failure(const edpd_failure *f) {
+    char with[32], naive[64], stable[64];
+    if (f->particle_b >= 0) snprintf(with, sizeof with, "particles %d and %d", f->particle_a, f->particle_b);
+    else snprintf(with, sizeof with, "particle %d and plane %d", f->particle_a, -1 - f->particle_b);
+    if (isnan(f->naive_dt)) snprintf(naive, sizeof naive, "no real root");
+    else snprintf(naive, sizeof naive, "dt = %.6g", f->naive_dt);
+    if (strcmp(f->stable_answer, "stabilising") == 0) snprintf(stable, sizeof stable, "impact now (a stabilising event)");
+    else if (strcmp(f->stable_answer, "turning-point") == 0) snprintf(stable, sizeof stable, "impact at the turning point, dt = %.6g", f->stable_dt);
+    else if (strcmp(f->stable_answer, "root") == 0) snprintf(stable, sizeof stable, "impact at dt = %.6g", f->stable_dt);
+    else snprintf(stable, sizeof stable, "no impact");
+    printf("first failure: event %llu, t = %.17g, %s: f(dt) = f0 + f1 dt + f2 dt^2/2 with f0 = %.6g, f1 = %.6g, f2 = %.6g\n",
+           (unsigned long long)f->event, f->time, with, f->f0, f->f1, f->f2);
+    printf("  textbook (Eq. 12): %s (%s); stable (Eq. 10): %s\n", naive, f->naive_action, stable);
+}
+
 static int cmd_run(cli_args *a) {
     edpd_scenario scenario = EDPD_SCENARIO_GRANULAR;
     const char *scenario_name = NULL, *load_path = NULL;
@@ -305,6 +321,8 @@ static int cmd_run(cli_args *a) {
     edpd_stats s;
     edpd_get_stats(w, &s);
     edpd_status st = edpd_get_status(w);
+    edpd_failure ff;
+    edpd_get_first_failure(w, &ff);
     double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
     if (json) {
         json_out j;
@@ -343,6 +361,23 @@ static int cmd_run(cli_args *a) {
         json_u64(&j, "ignored_undefined", s.ignored_undefined);
         if (s.first_failure_event == UINT64_MAX) json_num(&j, "first_failure_event", NAN);
         else json_u64(&j, "first_failure_event", s.first_failure_event);
+        if (!ff.found) json_str(&j, "first_failure", NULL);
+        else {  /* the overlap function there, f(dt) = f0 + f1 dt + f2 dt^2 / 2, and both detectors' answers */
+            json_begin_object(&j, "first_failure");
+            json_u64(&j, "event", ff.event);
+            json_num(&j, "time", ff.time);
+            json_num(&j, "particle_a", ff.particle_a);
+            json_num(&j, "particle_b", ff.particle_b);  /* -1 - k: plane k */
+            json_num(&j, "f0", ff.f0);
+            json_num(&j, "f1", ff.f1);
+            json_num(&j, "f2", ff.f2);
+            json_num(&j, "naive_dt", ff.naive_dt);      /* null: no real root */
+            json_str(&j, "naive_answer", ff.naive_answer);
+            json_str(&j, "naive_action", ff.naive_action);
+            json_num(&j, "stable_dt", ff.stable_dt);    /* null: no event */
+            json_str(&j, "stable_answer", ff.stable_answer);
+            json_end_object(&j);
+        }
         json_bool(&j, "halted", st.state == EDPD_STATE_HALTED);
         json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
         json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
@@ -401,6 +436,7 @@ static int cmd_run(cli_args *a) {
                        "       formula gives a negative dt, an impact in the past (a three-body event, Fig. 4); the\n"
                        "       stable detector collides such a pair at once (a stabilising event, Eq. 10)\n");
         }
+        if (ff.found) print_failure(&ff);
         if (st.state == EDPD_STATE_COLLAPSE)
             printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
         /* Z and the mean free time are undefined under gravity or planes and before any

@@ -24,6 +24,15 @@ grep -q '"events": 20000' "$tmp/run.json" && ok || bad "run did not execute exac
 grep -q '"halted": true' "$tmp/ball.json" && grep -q '"halt_reason": "no-real-root"' "$tmp/ball.json" && ok || bad "naive-halt ball at 0.76377 must halt with no-real-root: $(grep halt "$tmp/ball.json")"
 "$edpd" run --scenario bouncing-ball --detector stable --plate-offset 0.7637746189766140 --events 100000 --json > "$tmp/ball2.json" && ok || bad "run stable ball"
 grep -q '"collapse": true' "$tmp/ball2.json" && grep -q '"halted": false' "$tmp/ball2.json" && ok || bad "stable ball must collapse"
+# first_failure: the overlap function where naive-halt stopped (f = f0 + f1 dt + f2 dt^2/2, the ball's gap
+# to contact under g = 1: f2 = -1) and both answers for it; none for the stable ball
+node -e 'const f = JSON.parse(require("fs").readFileSync(process.argv[1])).first_failure;
+  process.exit(f && f.f2 === -1 && f.f0 < 0 && f.f1 * f.f1 - 2 * f.f2 * f.f0 < 0 && f.naive_dt === null &&
+    f.naive_answer === "no-real-root" && f.naive_action === "halted" && f.stable_answer === "turning-point" &&
+    f.stable_dt === f.f1 && f.particle_b === -1 ? 0 : 1)' "$tmp/ball.json" && ok || bad "ball first_failure: $(grep -A13 first_failure "$tmp/ball.json")"
+grep -q '"first_failure": null' "$tmp/ball2.json" && ok || bad "the stable ball has a first_failure"
+"$edpd" run --scenario bouncing-ball --detector naive-halt --plate-offset 0.7637746189766140 --events 1000 > "$tmp/ball.txt"
+grep -q '^  textbook (Eq. 12): no real root (halted); stable (Eq. 10): impact at the turning point, dt = ' "$tmp/ball.txt" && ok || bad "the summary's first failure: $(cat "$tmp/ball.txt")"
 
 "$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --restitution 0.5 --seed 1 --json > "$tmp/sweep.json" && ok || bad "sweep"
 json_has "$tmp/sweep.json" samples halted_fraction mean_events_at_halt mean_final_time fell_through_fraction events_at_halt_histogram

@@ -166,10 +166,39 @@ describe('determinism across platforms: WASM state hash = native CLI state_hash'
       expect(s.events).toBe(native.events);
       expect(s.stateHash).toBe(native.state_hash);
       expect(s.collisions).toBe(native.collisions);
+      expect(failureAsJson(sim.firstFailure())).toEqual(native.first_failure);
+      if (detector === 'stable') expect(native.first_failure).toBeNull();
       sim.destroy();
     });
   }
 });
+
+// the JS record in the CLI's JSON words (NaN and Infinity print as null there)
+function failureAsJson(f) {
+  if (!f) return null;
+  const num = (x) => (Number.isFinite(x) ? x : null);
+  return {
+    event: f.event, time: f.time, particle_a: f.particles[0], particle_b: f.particles[1],
+    f0: f.f[0], f1: f.f[1], f2: f.f[2], naive_dt: num(f.naive.dt), naive_answer: f.naive.answer,
+    naive_action: f.naive.action, stable_dt: num(f.stable.dt), stable_answer: f.stable.answer,
+  };
+}
+
+test.each([['naive-halt', 'halted'], ['naive-miss', 'ignored'], ['naive-rewind', 'ignored']])(
+  'the Fig. 7 ball under %s: its first failure, natively and in WASM, is the missing root at its last bounce', (detector, action) => {
+    const args = ['run', '--scenario', 'bouncing-ball', '--detector', detector, '--plate-offset', '0.763774618976614', '--events', '100', '--json'];
+    const native = cli(args).first_failure;
+    const sim = edpd.createSimulation({ scenario: 'bouncing-ball', detector, n: 1, plateOffset: 0.763774618976614 });
+    sim.runEvents(100);
+    const f = sim.firstFailure();
+    expect(failureAsJson(f)).toEqual(native);
+    expect(f.naive).toEqual({ dt: NaN, answer: 'no-real-root', action });
+    // f(dt) = f0 + f1 dt - dt^2 / 2 below contact everywhere: a negative discriminant
+    expect(f.f[2]).toBe(-1);
+    expect(f.f[1] ** 2 - 2 * f.f[2] * f.f[0]).toBeLessThan(0);
+    expect(f.stable).toEqual({ dt: f.f[1], answer: 'turning-point' });
+    sim.destroy();
+  });
 
 // Above 3 MB of particles the WebAssembly build loads lines ahead (csrc/memory.h) and natively
 // the core prefetches: other code paths, the same trajectory. Cells at phi 0.26, lists at 0.47.

@@ -18,6 +18,9 @@ export const HIST_HALF = 64;
 
 const STOP = ['time', 'budget', 'halted', 'collapse', 'error'];
 const STATE = ['running', 'halted', 'collapse'];
+// edpd_failure's words, in the order of csrc/wasm_api.c's wasm_first_failure
+const NAIVE_ACTIONS = ['halted', 'ignored', 'executed'];
+const STABLE_ANSWERS = ['stabilising', 'turning-point', 'root', 'none'];
 
 // Every config key with its type, range and default. Defaults depend on the scenario
 // (bouncing-ball: the paper's Fig. 7; elastic: restitution 1), exactly as in the C core.
@@ -349,6 +352,22 @@ class Simulation {
     const reason = this.M.UTF8ToString(this.M._wasm_status(this.w, this.api.scratch));
     const [state, event, time, a, b] = this.api.readScratch(5);
     return { status: STATE[state], reason: reason || null, event, time, particles: [a, b] };
+  }
+
+  /** The first undefined dynamics the naive detector met (null if none: always for the stable
+   * one), as the overlap function there, f(dt) = f[0] + f[1] dt + f[2] dt² / 2 (a pair's
+   * |r_ij|² − σ², or a sphere's gap to a plane), with the textbook's answer (naive.dt: its
+   * negative root, or NaN for no real root) and the stable rule's (Eq. 10) for the same f. */
+  firstFailure() {
+    this.check();
+    this.M._wasm_first_failure(this.w, this.api.scratch);
+    const [found, event, time, a, b, f0, f1, f2, naiveDt, stableDt, action, answer] = this.api.readScratch(12);
+    if (!found) return null;
+    return {
+      event, time, particles: [a, b], f: [f0, f1, f2],
+      naive: { dt: naiveDt, answer: Number.isNaN(naiveDt) ? 'no-real-root' : 'negative-root', action: NAIVE_ACTIONS[action] },
+      stable: { dt: stableDt, answer: STABLE_ANSWERS[answer] },
+    };
   }
 
   /** Impact separations (|r_ij| - sigma) in floating-point spacings: bins -64..64 plus below/above. */

@@ -1,0 +1,83 @@
+/* The first failure's record: f(dt) = f0 + f1 dt + f2 dt^2 / 2 of the pair or the sphere and plane
+ * where a naive detector first met undefined dynamics, with both detectors' answers for it. */
+#include "failure.h"
+#include <math.h>
+#include <string.h>
+
+static const char *stable_answer(int branch) {
+    switch (branch) {
+    case BRANCH_STABILISING: return "stabilising";
+    case BRANCH_TURNING: return "turning-point";
+    case BRANCH_ROOT: return "root";
+    default: return "none";
+    }
+}
+
+static const char *naive_action(int branch) {
+    return branch == BRANCH_IGNORED ? "ignored" : branch == BRANCH_NEGATIVE ? "executed" : "halted";
+}
+
+/* An ignored answer is the failure now; a halt or negative dt waits in a small ring for its
+ * event (a particle re-predicted meanwhile leaves a stale entry, which never matches). */
+static void seen(struct edpd_world *w, uint32_t i, int32_t partner, double T, edpd_root naive, const edpd_failure *rec) {
+    if (naive.branch == BRANCH_IGNORED) {
+        w->failure = *rec;
+        w->failure.event = w->events;
+        return;
+    }
+    failure_pending *p = &w->pending[w->pending_next++ % FAILURE_PENDING];
+    p->i = i; p->partner = partner; p->te = T + naive.dt; p->rec = *rec;
+}
+
+static void fill(edpd_failure *rec, uint32_t i, int32_t partner, double T, double f0, double f1, double f2,
+                 double naive_dt, edpd_root naive, edpd_root stable) {
+    memset(rec, 0, sizeof *rec);
+    rec->found = 1;
+    rec->time = T;
+    rec->particle_a = (int32_t)i;
+    rec->particle_b = partner;
+    rec->f0 = f0; rec->f1 = f1; rec->f2 = f2;
+    rec->naive_dt = naive_dt;
+    rec->naive_answer = isnan(naive_dt) ? "no-real-root" : "negative-root";
+    rec->naive_action = naive_action(naive.branch);
+    rec->stable_dt = stable.dt;
+    rec->stable_answer = stable_answer(stable.branch);
+}
+
+void failure_seen_pair(struct edpd_world *w, uint32_t i, uint32_t k, double T, vec3 dr, vec3 dv, double sigma, edpd_root naive) {
+    if (w->first_failure_event != UINT64_MAX) return;
+    double a = v3_dot(dv, dv), b = v3_dot(dr, dv), c = v3_dot(dr, dr) - sigma * sigma;  /* as detect_pair_naive */
+    edpd_failure rec;
+    fill(&rec, i, (int32_t)k, T, c, 2.0 * b, 2.0 * a, textbook_pair_root(a, b, c), naive, detect_pair_stable(dr, dv, sigma));
+    seen(w, i, (int32_t)k, T, naive, &rec);
+}
+
+void failure_seen_plane(struct edpd_world *w, uint32_t i, uint32_t k, double T, double x, double u, double a, edpd_root naive) {
+    if (w->first_failure_event != UINT64_MAX) return;
+    edpd_failure rec;
+    int32_t partner = -1 - (int32_t)k;
+    fill(&rec, i, partner, T, x, u, a, textbook_plane_root(x, u, a), naive, detect_plane_stable(x, u, a));
+    seen(w, i, partner, T, naive, &rec);
+}
+
+void failure_executed(struct edpd_world *w, uint32_t i, int32_t partner, double te) {
+    if (w->first_failure_event != UINT64_MAX) return;
+    for (uint32_t k = 0; k < FAILURE_PENDING; k++) {
+        uint32_t at = (w->pending_next - 1 - k) % FAILURE_PENDING;  /* the newest first */
+        const failure_pending *p = &w->pending[at];
+        if (p->rec.found && p->i == i && p->partner == partner && p->te == te) {
+            w->failure = p->rec;
+            w->failure.event = w->events;
+            return;
+        }
+    }
+}
+
+void edpd_get_first_failure(const edpd_world *w, edpd_failure *out) {
+    *out = w->failure;
+    if (!out->found) {
+        memset(out, 0, sizeof *out);
+        out->naive_dt = out->stable_dt = NAN;
+        out->naive_answer = out->naive_action = out->stable_answer = "";
+    }
+}
