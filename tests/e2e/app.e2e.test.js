@@ -87,7 +87,13 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
   expect(stories).toMatch(/naive-halt stopped: .*square root in Eq\. \(12\) is of a negative number/);
   expect(stories).toMatch(/stable: the ball came to rest at t = .* \(exact: 3\)/);
   expect(await page.getAttribute('#badge-0', 'title')).toMatch(/Eq\. \(12\)/);
+  // and in numbers: the overlap function where it stopped, which the stable rule bounces at its top
+  expect(await page.isVisible('#overlap')).toBe(true);
+  expect(await page.textContent('#overlap-caption')).toMatch(/^At t = 2\.999999978, the ball and the plate: f\(0\) = -1\.1e-16 σ, overlapping .*no real root.*naive-halt stops\. .*turning point, Δt = 7\.6e-9/);
+  expect(await page.$$eval('#plot-overlap canvas', (c) => c.length)).toBe(1);
   expect(await page.isHidden('#warnings')).toBe(true);
+  await page.keyboard.press('r');  // a new run has not failed yet
+  await page.waitForFunction(() => document.getElementById('overlap').hidden, null, { timeout: 10000 });
   expect(errors).toEqual([]);
   await page.close();
 });

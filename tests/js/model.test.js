@@ -15,6 +15,7 @@ import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
 import { failureSite } from '../../web/src/model/failure-site.js';
 import { paneStory } from '../../web/src/model/what-happened.js';
+import { overlapAt, overlapPlot, overlapCaption, powerOfTen } from '../../web/src/model/overlap-function.js';
 import { exactBallGap, ballCollapseTime, haffTemperature, sonineA2, equationOfState, equationOfStateLiu, fluidPressure, enskogRate, zeroCountUpperBound, perEventText } from '../../web/src/model/theory.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { defaultState, paneConfigs, cliCommand, scenarioBlurb, fileState, paramsOf, shellWord } from '../../web/src/model/scenarios.js';
@@ -98,6 +99,86 @@ describe('theory', () => {
     expect(fluidPressure(0.55, 3)).toBeNull(); // an FCC crystal there has Z near 12, the fluid curve 18.5
     expect(fluidPressure(0.7, 2)).not.toBeNull();
     expect(fluidPressure(0.75, 2)).toBeNull();
+  });
+});
+
+describe('the overlap function at the first failure (paper Fig. 1)', () => {
+  const naivePane = (state, t) => {
+    const e = new PaneEngine(api, paneConfigs(state)[0]);
+    e.advanceTo(t, 1e8);
+    const frame = e.frame();
+    e.destroy();
+    return frame;
+  };
+  const ulp = (x) => Number.EPSILON * Math.abs(x);
+
+  test('the ball: no real root — the curve stays below contact, the stable rule bounces at its top', () => {
+    const frame = naivePane(defaultState('ball'), 4);
+    expect(frame.status.status).toBe('halted');
+    const f = frame.failure;
+    expect(f.time).toBe(frame.status.time);
+    expect(f.naive).toEqual({ dt: NaN, answer: 'no-real-root', action: 'halted' });
+    const p = overlapPlot(f, { detector: 'naive-halt', timeUnit: '√(σ/g)', subject: 'the ball and the plate' });
+    expect(p.naive).toBeNull();
+    expect(Math.max(...p.ys)).toBeLessThan(0);  // never touches f = 0: no root to find
+    // the turning point, Δt = f1 / g, is the top of the parabola: every sample lies below it
+    expect(p.stable[0] * 10 ** p.xExp).toBe(f.f[1]);
+    expect(Math.max(...p.ys)).toBe(p.stable[1]);
+    expect(p.xs[0]).toBeLessThan(0);  // now is inside the window
+    expect(p.yLabel).toBe(`f(Δt) [${powerOfTen(p.yExp)} σ]`);
+    expect(p.caption).toMatch(/^At t = 2\.999999978, the ball and the plate: f\(0\) = -1\.1e-16 σ, overlapping .* receding\. Textbook formula \(Eq\. 12\): no real root .* naive-halt stops\. Stable rule \(Eq\. 10, Algorithm 2\): an impact at the turning point/);
+  });
+
+  test('the granular gas: a negative root, where the stable rule collides the pair now', () => {
+    const frame = naivePane(defaultState('granular'), 11.6);
+    expect(frame.status).toMatchObject({ status: 'halted', reason: 'overlap-approaching' });
+    const f = frame.failure;
+    expect(f.particles).toEqual(frame.status.particles);
+    expect(f.f[0]).toBeLessThan(0);  // overlapping ...
+    expect(f.f[1]).toBeLessThan(0);  // ... and approaching
+    // the textbook's dt is a root of f, to the cancellation in its −b − √(b² − ac) (√ ≈ |b| here,
+    // the paper's Sect. 4.2): an error of ε b²/a in Δt·f′, 4.5e-25 here, where the cancellation-free
+    // c / (√(b² − ac) − b) of Algorithm 1 gives the same root to the rounding of its terms
+    const [c, b, a] = [f.f[0], f.f[1] / 2, f.f[2] / 2];
+    expect(Math.abs(overlapAt(f.f, f.naive.dt))).toBeLessThan(4 * Number.EPSILON * (b * b) / a);
+    const exact = c / (Math.sqrt(b * b - a * c) - b);
+    expect(Math.abs(overlapAt(f.f, exact))).toBeLessThan(8 * Math.max(ulp(f.f[0]), ulp(f.f[1] * exact)));
+    expect(Math.abs(f.naive.dt / exact - 1)).toBeGreaterThan(1e-14);  // the textbook root lost digits
+    expect(f.naive.dt).toBeLessThan(0);
+    expect(f.stable).toEqual({ dt: 0, answer: 'stabilising' });
+    const p = overlapPlot(f, { detector: 'naive-halt', timeUnit: 'σ√(m/kT₀)' });
+    expect(Math.abs(p.naive[1])).toBeLessThan(1e-6);  // on the contact line
+    expect(p.stable).toEqual([0, f.f[0] * 10 ** -p.yExp]);
+    expect(p.xs[0]).toBeLessThan(p.naive[0]);
+    expect(p.xs.at(-1)).toBeGreaterThan(0);
+    expect(p.yLabel).toBe(`f(Δt) [${powerOfTen(p.yExp)} σ²]`);
+    expect(p.caption).toMatch(new RegExp(`particles ${f.particles[0]} and ${f.particles[1]}: .*approaching\\. Textbook formula \\(Eq\\. 12\\): Δt = -\\d.*e-\\d+, an impact in the past; naive-halt stops\\. .*an impact now, Δt = 0 — a stabilising event`));
+  });
+
+  test('a ball array names the ball that failed first; a stable pane has no failure', () => {
+    const state = { ...defaultState('ball-array'), naive: 'miss' };
+    const frame = naivePane(state, 4);
+    const f = frame.failure;
+    expect(f.naive.action).toBe('ignored');
+    expect(Number.isInteger(f.ball)).toBe(true);
+    const e = new PaneEngine(api, paneConfigs(state)[0]);
+    e.advanceTo(4, 1e8);
+    const times = e.sims.map((s) => s.firstFailure()?.time ?? Infinity);
+    expect(f.time).toBe(Math.min(...times));
+    expect(times[f.ball]).toBe(f.time);
+    e.destroy();
+    const stable = new PaneEngine(api, paneConfigs(state)[1]);
+    stable.advanceTo(4, 1e8);
+    expect(stable.frame().failure).toBeNull();
+    stable.destroy();
+    expect(overlapCaption(f, { detector: 'naive-miss', unit: 'σ', subject: `ball ${f.ball} and its plate` }))
+      .toMatch(new RegExp(`ball ${f.ball} and its plate: .*naive-miss takes it for no impact, and the sphere falls through`));
+  });
+
+  test('powers of ten in superscript', () => {
+    expect(powerOfTen(-16)).toBe('10⁻¹⁶');
+    expect(powerOfTen(0)).toBe('1');
+    expect(powerOfTen(3)).toBe('10³');
   });
 });
 

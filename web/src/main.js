@@ -10,6 +10,7 @@ import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
 import { failureSite } from './model/failure-site.js';
 import { paneStory } from './model/what-happened.js';
+import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
 import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
@@ -349,6 +350,7 @@ function toggleTheme() {
   applyTheme(palette().name === 'projector' ? 'dark' : 'projector', { remember: true });
   view.applyTheme();
   buildPlots();  // uPlot takes its colours when made; the data refill from the model's series
+  overlapView.draw();
   if (sweepPlot) {  // the sweep's histogram, drawn once when the sweep ended
     sweepPlot.destroy();
     $('plot-sweep').replaceChildren();
@@ -362,7 +364,15 @@ $('projector').onclick = toggleTheme;
 /** A sentence per pane on why a naive run stopped or went wrong and what the stable one did; also
  * each badge's tooltip. Rewritten only when a sentence changes (screen readers, selection). */
 let storyText = '';
+const overlapView = new OverlapView({ section: $('overlap'), plot: $('plot-overlap'), caption: $('overlap-caption') });
 function updateStories() {
+  const naive = model.panes[0], failure = naive.error ? null : naive.frame?.failure ?? null, sc = model.state.scenario;
+  overlapView.update(failure, {
+    detector: naive.detector,
+    lengthUnit: sc === 'file' ? 'file units' : 'σ',
+    timeUnit: sc === 'file' ? 'file units' : sc.startsWith('ball') ? '√(σ/g)' : 'σ√(m/kT₀)',
+    subject: sc === 'ball' ? 'the ball and the plate' : sc === 'ball-array' && failure ? `ball ${failure.ball} and its plate` : null,
+  });
   const stories = model.panes.map((p) => (p.error ? null : paneStory(model.state, p.detector, p.frame)));
   stories.forEach((t, k) => { $(`badge-${k}`).title = t ?? ''; });
   const text = stories.filter(Boolean).join('\n');

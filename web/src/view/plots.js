@@ -115,3 +115,31 @@ export class SweepPlot {
 
   destroy() { this.plot.destroy(); }
 }
+
+/** The overlap function at the naive pane's first failure (model/overlap-function.js): the curve,
+ * contact (f = 0), and each detector's answer as a point. Made anew for each failure: its axes'
+ * units (powers of ten) are the failure's own. */
+export class OverlapPlot {
+  constructor(el, p, { naiveLabel }) {
+    const c = palette();
+    const nulls = p.xs.map(() => null);
+    const point = (at) => { const col = nulls.slice(); if (at) col[p.xs.indexOf(at[0])] = at[1]; return col; };
+    const marker = (label, stroke) => ({ label, stroke, fill: stroke, paths: () => null, points: { show: true, size: 11, width: 2, stroke, fill: stroke } });
+    this.plot = new uPlot({
+      ...size(el),  // titled by its section's heading
+      scales: { x: { time: false } },
+      axes: [axis(p.xLabel), axis(p.yLabel)],
+      series: [
+        { label: 'Δt' },
+        { label: 'f(Δt)', stroke: c.fg, width: 2 },
+        { label: 'contact, f = 0', stroke: c.theory, width: 1.5, dash: [6, 4] },
+        marker(naiveLabel, c.panes[0]),
+        marker('stable (Eq. 10)', c.panes[1]),
+      ],
+      legend: { live: false },
+    }, [p.xs, p.ys, p.xs.map(() => 0), point(p.naive), point(p.stable)], el);
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  destroy() { this.plot.destroy(); }
+}

@@ -74,6 +74,7 @@ export class PaneEngine {
         stats: s.stats(),
         status: st,
         histogram: s.impactHistogram(),
+        failure: s.firstFailure(),  // the naive detector's first undefined dynamics, or null
       };
     }
     const n = this.n;
@@ -85,6 +86,7 @@ export class PaneEngine {
     const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0 };
     const hashes = [];
     let firstFailure = null;
+    let failure = null;  // the earliest first failure among the balls (each its own world)
     let time = Infinity;
     let latest = 0;
     for (let i = 0; i < n; i++) {
@@ -101,6 +103,10 @@ export class PaneEngine {
       // 2: this ball failed (halted or fell through), drawn like a gas's failure pair; 1: it overlaps its plate
       flags[i] = st.status === 'halted' || stats.fellThrough > 0 ? 2 : stats.planeOverlaps > 0 ? 1 : 0;
       for (const k of Object.keys(total)) total[k] = k === 'maxOverlap' ? Math.max(total[k], stats[k]) : total[k] + stats[k];
+      if (stats.firstFailureEvent !== null) {
+        const f = s.firstFailure();
+        if (!failure || f.time < failure.time) failure = { ...f, ball: i };
+      }
       if (st.status !== 'running' && (!firstFailure || st.event < firstFailure.event)) firstFailure = { ...st, particles: [i, -1], ball: i };
       // the pane's clock: the slowest ball still running (finished balls stop at their own time)
       if (st.status === 'running') time = Math.min(time, s.time());
@@ -117,6 +123,7 @@ export class PaneEngine {
       stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: combineHashes(hashes) },
       status: this.summaryStatus(counts, firstFailure),
       histogram: null,
+      failure,
     };
   }
 
