@@ -92,6 +92,30 @@ static void check_overlap_count(edpd_world *w) {
     if (s.plane_overlaps == 0 ? fabs(s.max_overlap - deepest) > 1e-9 : s.max_overlap < deepest - 1e-9) fail("max_overlap differs from the deepest pair's overlap");
 }
 
+/* The first failure's record: there exactly when the counters say a naive detector failed, at
+ * that event, with the overlap function the detectors' answers say it has: the textbook's answer
+ * is no root or a negative one; the stable rule's, Eq. 10 on the same f. */
+static void check_first_failure(edpd_world *w) {
+    edpd_stats s;
+    edpd_failure f;
+    edpd_get_stats(w, &s);
+    edpd_get_first_failure(w, &f);
+    if (f.found != (s.first_failure_event != UINT64_MAX)) fail("a first failure without its record, or a record without one");
+    if (!f.found) return;
+    if (edpd_get_config(w)->detector == EDPD_DETECTOR_STABLE) fail("the stable detector has a first failure");
+    if (f.event != s.first_failure_event) fail("the record's event is not first_failure_event");
+    if (!isfinite(f.f0) || !isfinite(f.f1) || !isfinite(f.f2) || !isfinite(f.time)) fail("the record's f or time is not finite");
+    if (f.particle_a < 0 || (uint32_t)f.particle_a >= edpd_particle_count(w) || f.particle_b >= (int32_t)edpd_particle_count(w) || f.particle_b == f.particle_a)
+        fail("the record's particles are out of range");
+    if (f.particle_b >= 0 && f.f2 < 0.0) fail("a pair's f'' = 2 |dv|^2 is negative");
+    if (!(isnan(f.naive_dt) || f.naive_dt < 0.0)) fail("the textbook answer of a failure is neither no root nor a negative root");
+    if (strcmp(f.naive_answer, isnan(f.naive_dt) ? "no-real-root" : "negative-root") != 0) fail("naive_answer disagrees with naive_dt");
+    /* Eq. 10: overlapping and approaching now collide now; nothing else does */
+    int now = f.f0 <= 0.0 && f.f1 < 0.0;
+    if (now != (f.stable_dt == 0.0 && strcmp(f.stable_answer, "stabilising") == 0)) fail("the stable answer is not Eq. 10's for the record's f");
+    if (strcmp(f.stable_answer, "turning-point") == 0 && !(f.f2 < 0.0 && f.stable_dt == f.f1 / -f.f2)) fail("a turning point not at f1 / -f2");
+}
+
 /* 1 to 6 calls of edpd_advance with times and budgets from the bytes; the invariants after each. */
 static void exercise(edpd_world *w, reader *r) {
     edpd_error err;
@@ -107,6 +131,7 @@ static void exercise(edpd_world *w, reader *r) {
         if (stop == EDPD_STOP_ERROR && (err.code == EDPD_OK || !err.message[0])) fail("an error stop needs a code and message");
         if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
         check_overlap_count(w);
+        check_first_failure(w);
         size_t xyz = edpd_write_xyz(w, NULL, 0);  /* the state file's length, against its documented bound */
         if (xyz == 0 || xyz >= EDPD_XYZ_BOUND(edpd_particle_count(w))) fail("the state file does not fit EDPD_XYZ_BOUND");
         edpd_stats s;
