@@ -151,11 +151,25 @@ test('a state file on this site: a relative path, read back exactly; anything th
   const run = fileState('collapse-line.xyz', 'text', { n: 3, dim: 2, time: 0, frame: 3, frames: 5 }, { state: 'examples/collapse-line.xyz', naive: 'miss', speed: 2 });
   expect(encodeState(run)).toBe('#v=1&scenario=file&state=examples/collapse-line.xyz&naive=miss&frame=3&speed=2&t=0');
   expect(encodeState({ ...run, file: { ...run.file, frame: 0, frames: 1 } })).toBe('#v=1&scenario=file&state=examples/collapse-line.xyz&naive=miss&speed=2&t=0');
-  for (const bad of ['https://evil.example/x.xyz', '//evil.example/x.xyz', '/etc/passwd', 'javascript:alert(1)', 'a b.xyz', '.'.repeat(201)]) {
+  for (const bad of ['https://evil.example/x.xyz', '//evil.example/x.xyz', '/etc/passwd', 'javascript:alert(1)', 'a'.repeat(201),
+    '../up.xyz', 'examples/../../up.xyz', './x.xyz', 'a//b.xyz', 'a/', ' lead.xyz', 'trail.xyz ', 'dir /x.xyz', 'a\\b.xyz',
+    'a?b.xyz', 'a#b.xyz', 'a%2e.xyz', 'a\u0000b', 'a\u202eb.xyz', '\uff0e\uff0e/x.xyz', 'a\nb.xyz']) {
     const p = parseHash(`#v=1&scenario=file&state=${encodeURIComponent(bad)}`);
     expect(p.state).toEqual(defaultState('ball'));
     expect(p.warnings.map((w) => w.field)).toEqual(['state']);
-    expect(p.warnings[0].message).toMatch(/is not a path on this site \(letters, digits and \. _ - ~ \/, relative, at most 200 characters/);
+    expect(p.warnings[0].message).toMatch(/is not a path on this site \(relative, below the page's folder: .* at most 200 characters/);
+  }
+  // names as people write them: spaces inside, any script, a few punctuation marks; the link
+  // escapes them and reads them back exactly, and the path resolves on the page's own origin
+  for (const good of ['a b.xyz', 'kurs/Stoß ε=0.5 (Gruppe 2).xyz', '粒子/gas-1,2+3.xyz', 'x~/.hidden.xyz', 'Ångström.extxyz']) {
+    expect(isSitePath(good)).toBe(true);
+    const link = parseHash(`#v=1&scenario=file&state=${encodeURIComponent(good).replace(/%2F/g, '/')}`);
+    expect(link.warnings).toEqual([]);
+    expect(link.state.state).toBe(good);
+    const hash = encodeState(fileState(good.split('/').pop(), 'text', { n: 1, dim: 3, time: 0, frame: 0, frames: 1 }, { state: good, naive: 'halt', speed: 1 }));
+    expect(hash.slice(1)).not.toMatch(/[ #?\s]|%2F/);
+    expect(parseHash(hash).state.state).toBe(good);
+    expect(new URL(good, 'https://course.example/edpd/index.html').href.startsWith('https://course.example/edpd/')).toBe(true);
   }
   expect(parseHash('#v=1&scenario=file').warnings[0].message).toMatch(/^a state file's run needs state=PATH/);
   // another scenario's link with a path: warned about, not used

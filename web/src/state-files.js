@@ -74,7 +74,10 @@ export class StateFiles {
     };
     let text;
     try {
-      const res = await fetch(new URL(link.state, location.href));
+      // isSitePath keeps the path below the page's folder; this checks what it resolved to
+      const url = new URL(link.state, location.href);
+      if (url.origin !== location.origin) { fail('state', `${link.state}: not a path on this site`); return; }
+      const res = await fetch(url);
       if (!res.ok) { fail('state', `${link.state}: not found on this site (HTTP ${res.status})`); return; }
       if (Number(res.headers.get('content-length')) > MAX_FILE_BYTES) { fail('state', `${link.state}: larger than the app's ${MAX_FILE_BYTES / MB} MB`); return; }
       text = await res.text();

@@ -80,7 +80,7 @@ export function parseHash(hash) {
   }
   if (scenario === 'file' && !isSitePath(raw.get('state'))) {
     warnings.push({ field: 'state', message: raw.has('state')
-      ? `${JSON.stringify(raw.get('state').slice(0, 60))} is not a path on this site (letters, digits and . _ - ~ /, relative, at most ${MAX_PATH} characters, e.g. examples/collapse-line.xyz); using ball`
+      ? `${JSON.stringify(raw.get('state').slice(0, 60))} is not a path on this site (relative, below the page's folder: segments of letters, digits, spaces inside and _ . ~ - + , ( ) =, joined by /, at most ${MAX_PATH} characters, e.g. examples/collapse-line.xyz); using ball`
       : 'a state file\'s run needs state=PATH, the file\'s path on this site (e.g. examples/collapse-line.xyz); using ball' });
     scenario = 'ball';
     raw.delete('state');
@@ -147,9 +147,14 @@ export function parseHash(hash) {
 
 export const MAX_PATH = 200;
 /** A relative path on this site: no scheme, host or leading slash (so it resolves against the page,
- * on its own origin, also under a sub-path), only URL-safe characters. */
+ * on its own origin, also under a sub-path), no '.' or '..' segment (nothing above the page's
+ * folder), no empty segment. A segment's characters are letters and digits of any script (a
+ * lecturer's "Stoß ε=0.5.xyz" is a fine name) and space _ . ~ - + , ( ) = — but no space at
+ * either end: the link writes spaces and non-ASCII as %-escapes, which URLSearchParams reads back. */
+const SEGMENT = /^[\p{L}\p{M}\p{N}_.~+,()=-](?:[\p{L}\p{M}\p{N}_.~+,()= -]*[\p{L}\p{M}\p{N}_.~+,()=-])?$/u;
 export function isSitePath(p) {
-  return typeof p === 'string' && p.length > 0 && p.length <= MAX_PATH && /^[\w.~-][\w.~/-]*$/.test(p) && !p.includes('//');
+  if (typeof p !== 'string' || p.length === 0 || p.length > MAX_PATH) return false;
+  return p.split('/').every((seg) => seg !== '.' && seg !== '..' && SEGMENT.test(seg));
 }
 
 /** The readable hash of a state (every field of its scenario, flags and an elastic start only when on;
