@@ -365,6 +365,53 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   rmSync(dir, { recursive: true, force: true });
 });
 
+test('a file from the computer outlives a reload: its runs come back from the browser\'s storage, Back and Forward included; a run no longer kept says so', async () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-keep-'));
+  await new Promise((resolve, reject) => execFile(join(root, 'build/edpd'), ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614',
+    '--series', '0.5', '--time', '2', '--trajectory', 'my ball.xyz'], { cwd: dir }, (err) => (err ? reject(err) : resolve())));
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  const hash = await page.evaluate(() => location.hash);
+  await page.setInputFiles('#open-input', join(dir, 'my ball.xyz'));
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4 && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
+  const frame4 = (await panes(page)).map((p) => p.stateHash);
+  const frameInput = page.locator('.lil-controller', { hasText: 'frame (0 the first)' }).locator('input[type=text]');
+  await frameInput.fill('2');
+  await frameInput.press('Enter');
+  await page.waitForFunction(() => window.edpdApp.model.state.file.frame === 2 && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
+  const frame2 = (await panes(page)).map((p) => p.stateHash);
+  const text = await page.evaluate(() => window.edpdApp.model.state.file.text);
+
+  const reloaded = async (check) => {
+    await page.waitForFunction(check, null, { timeout: 30000 });
+    await page.waitForFunction(() => window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
+  };
+  await page.reload();
+  await reloaded(() => window.edpdApp?.model?.state?.file?.frame === 2);
+  expect(await page.evaluate(() => [window.edpdApp.model.state.file.name, window.edpdApp.model.state.naive, location.hash]))
+    .toEqual(['my ball.xyz', 'halt', hash]);  // still no link: the address is the run before
+  expect(await page.evaluate(() => window.edpdApp.model.state.file.text)).toBe(text);
+  expect((await panes(page)).map((p) => p.stateHash)).toEqual(frame2);  // bit for bit the run before the reload
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
+  await page.goBack();  // this page never held frame 4's run: from the storage
+  await reloaded(() => window.edpdApp.model.state.file?.frame === 4);
+  expect((await panes(page)).map((p) => p.stateHash)).toEqual(frame4);
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic', null, { timeout: 10000 });
+  await page.goForward();
+  await reloaded(() => window.edpdApp.model.state.file?.frame === 4);
+
+  // the browser's storage cleared (or the file dropped for newer ones): the run before, and why
+  await page.evaluate(() => new Promise((resolve) => { const q = indexedDB.deleteDatabase('edpd-files'); q.onsuccess = q.onerror = q.onblocked = resolve; }));
+  await page.reload();
+  await page.waitForFunction(() => window.edpdApp?.model?.state?.scenario === 'elastic', null, { timeout: 30000 });
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([{ field: 'state file',
+    message: 'the run of a file opened here is no longer kept in this browser (it keeps the last 4 files); the run before it is shown' }]);
+  expect(errors).toEqual([]);
+  await page.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test('a link to a state file on the site runs it (also from a sub-path), and its copied link reproduces both panes; a missing file says so and the ball runs', async () => {
   const link = '#v=1&scenario=file&state=examples/collapse-line.xyz&speed=2';
   for (const base of [server.url, sub.url]) {

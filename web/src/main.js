@@ -4,6 +4,7 @@ import './style.css';
 import { parseHash, encodeState, embedSnippet } from './model/url-state.js';
 import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
 import { StateFiles } from './state-files.js';
+import { FileStore, idbBackend, KEPT_FILES } from './model/file-store.js';
 import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
 import { SweepModel, summarize } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
@@ -65,6 +66,7 @@ const stateFiles = new StateFiles({
   warn: (field, message) => { warnings.push({ field, message }); showWarnings(); },
   clearWarnings: () => { warnings.length = 0; showWarnings(); },
   busy: (reading) => { $('open').disabled = reading; $('open').textContent = reading ? 'Reading…' : 'Open file'; },
+  store: new FileStore(idbBackend()),
 });
 const sweep = new SweepModel({
   createWorker: () => new Worker(new URL('./workers/sweep-worker.js', import.meta.url), { type: 'module' }),
@@ -116,15 +118,26 @@ function start(state, { push = false, address = true } = {}) {
   updatePlay();
 }
 
-// Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0
-window.addEventListener('popstate', () => {
-  const kept = stateFiles.kept(history.state);
+// Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0; an
+// entry of a file from the computer, its run, held in the page or else in the browser's storage
+window.addEventListener('popstate', async () => {
+  const entry = history.state;
+  const kept = stateFiles.kept(entry);
   if (kept) { start({ ...kept, t: 0, paused: false }); return; }
+  const go = stateFiles.starter();  // void if the user moves on while the storage answers
+  const stored = await stateFiles.restore(entry);
+  if (!go.current()) return;
+  if (stored) { go({ ...stored, t: 0, paused: false }); return; }
   const p = parseHash(location.hash);
-  warnings.splice(0, warnings.length, ...p.warnings);  // about this address, not the first one
+  warnings.splice(0, warnings.length, ...p.warnings, ...lostFileRun(entry));  // about this address, not the first one
   showWarnings();
   route({ ...p.state, embed: model.state?.embed ?? p.state.embed });
 });
+
+/** The notice for a history entry whose file's run this browser no longer keeps (or never could). */
+function lostFileRun(entry) {
+  return entry?.fileRun === undefined ? [] : [{ field: 'state file', message: `the run of a file opened here is no longer kept in this browser (it keeps the last ${KEPT_FILES} files); the run before it is shown` }];
+}
 
 function buildPlots() {
   if (plots) { plots.main.destroy(); plots.hist?.destroy(); plots.distance?.destroy(); }
@@ -532,7 +545,16 @@ function pct(x) { return x === null ? '–' : `${(100 * x).toFixed(2)} %`; }
 if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
   navigator.serviceWorker.register('./sw.js').catch((err) => console.warn(`edpd: offline cache unavailable (${err.message})`));
 }
-route(parsed.state);
+// A reload of a file's run: its history entry has the key, the browser's storage the file.
+(async () => {
+  const entry = history.state, go = stateFiles.starter();
+  const stored = entry?.fileRun !== undefined && !parsed.state.embed ? await stateFiles.restore(entry) : undefined;
+  if (!go.current()) return;
+  if (stored) { go({ ...stored, t: 0, paused: false }); return; }
+  warnings.push(...lostFileRun(entry));
+  showWarnings();
+  route(parsed.state);
+})();
 requestAnimationFrame(loop);
 
 // A small read-only window onto the app for end-to-end tests and the console.

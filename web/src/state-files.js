@@ -2,11 +2,13 @@
 // link (state=PATH, a path on this site). Each is read, checked in a worker (RunModel.probeFile:
 // every frame read, one loaded) and only then run, so a file that is refused leaves the run on
 // screen as it was. A file from the computer has no link: its history entry keeps the address of
-// the run before it and a key to the run, held in this page's memory, so that Back leaves it and
-// Forward returns to it (after a reload the key is gone and the address's run shows).
+// the run before it and a key to the run, held in this page's memory and in the browser's storage
+// (FileStore: the last 4 files), so that Back leaves it, Forward returns to it, and a reload shows
+// it again.
 // Wiring, no DOM of its own: the caller gives the model, its start() and a way to warn.
 import { defaultState, fileState, shellWord } from './model/scenarios.js';
 import { MAX_N } from './model/url-state.js';
+import { newStoreId } from './model/file-store.js';
 
 export const MAX_FILE_BYTES = 128 * 1024 * 1024;  // each pane's worker keeps its own copy of the text
 const KEPT_FILE_RUNS = 4;
@@ -18,11 +20,11 @@ export class StateFiles {
    * @param start (state, { push, address }) -> void: runs a state (main.js)
    * @param warn (field, message) -> void; clearWarnings () -> void
    * @param busy (reading: boolean) -> void: the Open button's label while a file is read
+   * @param store FileStore, or null: where runs outlive the page
    */
-  constructor({ model, start, warn, clearWarnings, busy = () => {} }) {
-    Object.assign(this, { model, start, warn, clearWarnings, busy });
+  constructor({ model, start, warn, clearWarnings, busy = () => {}, store = null }) {
+    Object.assign(this, { model, start, warn, clearWarnings, busy, store });
     this.runs = new Map();
-    this.key = 0;
     this.ticket = 0;  // a file is read and checked asynchronously: only the latest request may start
   }
 
@@ -55,7 +57,9 @@ export class StateFiles {
       const text = await f.text();
       const info = await this.model.probeFile(text, { name: f.name });
       if (info.n > MAX_N) { refuse(`${f.name} has ${info.n.toLocaleString('en')} particles; the app runs at most ${MAX_N.toLocaleString('en')} per pane (${cli})`); return; }
-      if (start(fileState(f.name, text, info, { naive: this.model.state?.naive ?? 'halt', speed: info.speed }), { push: true })) this.clearWarnings();
+      const state = fileState(f.name, text, info, { naive: this.model.state?.naive ?? 'halt', speed: info.speed });
+      state.file.storeId = newStoreId();  // its text is kept once for all its runs (FileStore)
+      if (start(state, { push: true })) this.clearWarnings();
     } catch (err) {
       if (start.current()) refuse(err.message);  // not 'the run was restarted' after the user moved on
     } finally {
@@ -121,15 +125,30 @@ export class StateFiles {
   /** The history entry of a run from the computer's file (no link): a new one (push, or the entry
    * shown is another run's), else the entry shown keeps the run (a reset, another speed). */
   remember(push) {
-    if (push || !history.state?.fileRun) {
-      this.runs.set(++this.key, this.model.state);
-      if (this.runs.size > KEPT_FILE_RUNS) this.runs.delete(this.runs.keys().next().value);
-      history.pushState({ fileRun: this.key }, '', location.hash);
-    } else {
-      this.runs.set(history.state.fileRun, this.model.state);
+    let id = history.state?.fileRun;
+    if (push || id === undefined) {
+      id = newStoreId();  // unique across page loads: the entry outlives this page
+      history.pushState({ fileRun: id }, '', location.hash);
     }
+    this.keep(id, this.model.state);
+    this.store?.putRun(id, this.model.state);  // resolves false if the browser keeps nothing
   }
 
-  /** The file's run of a history entry (Back, Forward), or undefined. */
+  keep(id, state) {
+    this.runs.delete(id);
+    this.runs.set(id, state);
+    if (this.runs.size > KEPT_FILE_RUNS) this.runs.delete(this.runs.keys().next().value);
+  }
+
+  /** The file's run of a history entry (Back, Forward) held in this page, or undefined. */
   kept(historyState) { return this.runs.get(historyState?.fileRun); }
+
+  /** ... or kept by the browser (a reload; Back into a page loaded before), or undefined. */
+  async restore(historyState) {
+    const id = historyState?.fileRun;
+    if (id === undefined) return undefined;
+    const run = this.kept(historyState) ?? await this.store?.getRun(id);
+    if (run) this.keep(id, run);
+    return run;
+  }
 }

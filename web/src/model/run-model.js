@@ -376,7 +376,7 @@ export class RunModel {
   /** Everything plotted and the run definition, for export. */
   exportJSON() {
     const { file, ...state } = this.state;  // a state file's run: what was read of it, not its text
-    const { text, ...read } = file ?? {};
+    const { text, storeId, ...read } = file ?? {};  // storeId: this browser's key, not the file's
     return {
       link: this.shareHash(),
       state: file ? { ...state, file: read } : state,
