@@ -244,6 +244,16 @@ test('embed mode renders one scenario with minimal chrome, also from a sub-path'
   await page.close();
 });
 
+test('the design\'s ?embed=1 embeds too, and a query without a hash defines the run', async () => {
+  const { page, errors } = await open('?embed=1');
+  expect(await page.evaluate(() => [document.body.classList.contains('embed'), window.edpdApp.model.state.scenario])).toEqual([true, 'ball']);
+  await page.goto(server.url + '?scenario=granular&n=300&embed=1');
+  await page.waitForFunction(() => window.edpdApp?.model?.state?.scenario === 'granular' && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 60000 });
+  expect(await page.evaluate(() => [document.body.classList.contains('embed'), window.edpdApp.model.state.n, window.edpdApp.warnings()])).toEqual([true, 300, []]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('embed mode at the README iframe size (800 x 450) gives the whole frame to the panes', async () => {
   // 800 px is also the narrow-screen breakpoint, whose stacked layout must not apply to an embed
   const { page, errors } = await open('#v=1&scenario=granular&n=500&embed=1', server.url, { width: 800, height: 450 });

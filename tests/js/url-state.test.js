@@ -1,6 +1,6 @@
 // The URL codec: a schema with types, ranges and defaults; untrusted input never throws.
 import { readFileSync } from 'fs';
-import { parseHash, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf, isSitePath } from '../../web/src/model/url-state.js';
+import { parseHash, parseLocation, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf, isSitePath } from '../../web/src/model/url-state.js';
 import { defaultState, SCENARIO_IDS, LINK_SCENARIOS, fileState } from '../../web/src/model/scenarios.js';
 
 test('defaults: empty hash gives the bouncing ball with no warnings', () => {
@@ -221,4 +221,20 @@ test('every link in the README, the teaching guide and the Paper page opens with
     const { warnings } = parseHash(h);
     expect({ hash: h, warnings }).toEqual({ hash: h, warnings: [] });
   }
+});
+
+test('the design\'s ?embed=1 embeds; a query defines the run only when there is no hash and it names a run key', () => {
+  const ball = defaultState('ball');
+  expect(parseLocation('', '?embed=1')).toEqual({ state: { ...ball, embed: true }, warnings: [], ignored: [] });
+  expect(parseLocation('#v=1&scenario=granular&n=500', '?embed=1').state).toMatchObject({ scenario: 'granular', n: 500, embed: true });
+  expect(parseLocation('#v=1&scenario=granular&n=500', '?embed=0').state.embed).toBe(false);
+  expect(parseLocation('', '?scenario=granular&n=500&embed=1').state).toMatchObject({ scenario: 'granular', n: 500, embed: true });
+  expect(parseLocation('', '?scenario=granular&n=500').state).toMatchObject({ scenario: 'granular', n: 500, embed: false });
+  // the hash wins over the query
+  expect(parseLocation('#v=1&scenario=elastic', '?scenario=granular&n=500').state.scenario).toBe('elastic');
+  // a bad value in a query run is warned about as in a hash
+  expect(parseLocation('', '?scenario=granular&n=-5').warnings.map((w) => w.field)).toEqual(['n']);
+  // a host's own query, however long, is not a run: no warning, the default runs
+  expect(parseLocation('', `?session=${'x'.repeat(5000)}&page=3`)).toEqual({ state: ball, warnings: [], ignored: [] });
+  for (const junk of [undefined, null, 42, '?%', '?&&=', '#']) expect(validState(parseLocation(junk, junk).state)).toBe(true);
 });

@@ -1,7 +1,7 @@
 // Wires the model (run, URL, sweep: plain modules) to the views (split WebGL view, plots,
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
-import { parseHash, encodeState, embedSnippet } from './model/url-state.js';
+import { parseHash, parseLocation, encodeState, embedSnippet } from './model/url-state.js';
 import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
 import { StateFiles } from './state-files.js';
 import { FileStore, idbBackend, KEPT_FILES } from './model/file-store.js';
@@ -20,7 +20,7 @@ import { Controls } from './view/controls.js';
 const $ = (id) => document.getElementById(id);
 
 // ---- URL: untrusted input, parsed against the schema -------------------------------------
-const parsed = parseHash(location.hash);
+const parsed = parseLocation(location.hash, location.search);
 const warnings = [...parsed.warnings];
 if (parsed.ignored.length) console.info(`edpd: ignored unknown link keys: ${parsed.ignored.join(', ')}`);
 const embed = parsed.state.embed;
@@ -128,7 +128,7 @@ window.addEventListener('popstate', async () => {
   const stored = await stateFiles.restore(entry);
   if (!go.current()) return;
   if (stored) { go({ ...stored, t: 0, paused: false }); return; }
-  const p = parseHash(location.hash);
+  const p = parseLocation(location.hash, location.search);
   warnings.splice(0, warnings.length, ...p.warnings, ...lostFileRun(entry));  // about this address, not the first one
   showWarnings();
   route({ ...p.state, embed: model.state?.embed ?? p.state.embed });

@@ -145,6 +145,25 @@ export function parseHash(hash) {
   return { state, warnings, ignored };
 }
 
+/**
+ * The run a page address defines: its hash, or, when it has none, its query (`?scenario=granular`:
+ * some course-page tools let only one of them through). `?embed=1`, the design's form, embeds
+ * either way. Other query keys (a host's own) are ignored as unknown link keys are.
+ */
+export function parseLocation(hash, search) {
+  const h = typeof hash === 'string' ? hash.replace(/^#/, '') : '';
+  const q = typeof search === 'string' ? search.replace(/^\?/, '') : '';
+  let query = new URLSearchParams();
+  try {
+    query = new URLSearchParams(q);
+  } catch { /* not a query: nothing in it */ }
+  // a query that names no run key is the host's own (an LMS's session, a tracker): not a run
+  const runQuery = !h && [...query.keys()].some((k) => k !== 'embed' && Object.hasOwn(FIELDS, k));
+  const out = parseHash(h || (runQuery ? q : ''));
+  if (!runQuery && query.get('embed') === '1') out.state.embed = true;
+  return out;
+}
+
 export const MAX_PATH = 200;
 /** A relative path on this site: no scheme, host or leading slash (so it resolves against the page,
  * on its own origin, also under a sub-path), no '.' or '..' segment (nothing above the page's
