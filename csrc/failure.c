@@ -60,17 +60,41 @@ void failure_seen_plane(struct edpd_world *w, uint32_t i, uint32_t k, double T, 
     seen(w, i, partner, T, naive, &rec);
 }
 
+/* The record made at execution instead, from the states at the clock (the ring held more
+ * undefined answers than it has slots): the same overlap function, its origin moved from the
+ * prediction to now, and the textbook's time te - now. */
+static void record_now(struct edpd_world *w, uint32_t i, int32_t partner, double te) {
+    const particle *q = &w->p[i];
+    double T = w->time;
+    vec3 ri, vi;
+    particle_at(w, q, T, &ri, &vi);
+    edpd_root naive = {te - T, q->branch};
+    if (partner >= 0) {
+        const particle *o = &w->p[partner];
+        vec3 rk, vk;
+        particle_at(w, o, T, &rk, &vk);
+        vec3 dr = min_image(w, v3_sub(ri, rk)), dv = v3_sub(vi, vk);
+        double sigma = 0.5 * (q->sigma + o->sigma);
+        double a = v3_dot(dv, dv), b = v3_dot(dr, dv), c = v3_dot(dr, dr) - sigma * sigma;
+        fill(&w->failure, i, partner, T, c, 2.0 * b, 2.0 * a, textbook_pair_root(a, b, c), naive, detect_pair_stable(dr, dv, sigma));
+    } else {
+        const edpd_plane *pl = &w->planes[-1 - partner];
+        vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+        double x = plane_gap(pl, ri, q->sigma), u = v3_dot(n, vi), g = v3_dot(n, w->g);
+        fill(&w->failure, i, partner, T, x, u, g, textbook_plane_root(x, u, g), naive, detect_plane_stable(x, u, g));
+    }
+}
+
 void failure_executed(struct edpd_world *w, uint32_t i, int32_t partner, double te) {
     if (w->first_failure_event != UINT64_MAX) return;
-    for (uint32_t k = 0; k < FAILURE_PENDING; k++) {
+    w->failure.found = 0;
+    for (uint32_t k = 0; k < FAILURE_PENDING && !w->failure.found; k++) {
         uint32_t at = (w->pending_next - 1 - k) % FAILURE_PENDING;  /* the newest first */
         const failure_pending *p = &w->pending[at];
-        if (p->rec.found && p->i == i && p->partner == partner && p->te == te) {
-            w->failure = p->rec;
-            w->failure.event = w->events;
-            return;
-        }
+        if (p->rec.found && p->i == i && p->partner == partner && p->te == te) w->failure = p->rec;
     }
+    if (!w->failure.found) record_now(w, i, partner, te);
+    w->failure.event = w->events;
 }
 
 void edpd_get_first_failure(const edpd_world *w, edpd_failure *out) {

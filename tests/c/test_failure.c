@@ -5,6 +5,10 @@
  * discriminant, and the paper's rule (Eq. 10) written out again here. */
 #include "check.h"
 #include "edpd.h"
+#include "world.h"  /* the pending ring, wiped below */
+#include <float.h>
+#include <math.h>
+#include <string.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -164,6 +168,47 @@ int main(void) {
               "executed a negative dt (%s %g)", f.naive_action, f.naive_dt);
         CHECK(f.f0 <= 0.0 && f.f1 < 0.0 && f.stable_dt == 0.0, "overlapping and approaching; stable: now");
         edpd_destroy(w);
+    }
+
+    /* A record whose prediction fell out of the pending ring (more undefined answers waiting
+     * than it has slots) is made when its event is executed, from the states at the clock: the
+     * same event, partners and answers, and the same overlap function with its origin moved by
+     * s = (its time) - (the ring's record's time): f0 + f1 s + f2 s^2 / 2 and f1 + f2 s, to the
+     * rounding of |r|^2 - sigma^2. The ring is wiped between one-event advances, which do not
+     * change the run (the state hash). */
+    for (int d = 0; d < 2; d++) {
+        edpd_config c = d ? gas(EDPD_DETECTOR_NAIVE_REWIND) : ball(EDPD_DETECTOR_NAIVE_HALT);
+        double t_end = d ? 13.0 : 10.0;
+        edpd_world *w = make(c), *v = make(c);
+        edpd_advance(w, t_end, 100000000, &err);
+        edpd_failure ring, now;
+        edpd_stats s, sv;
+        edpd_get_first_failure(w, &ring);
+        edpd_get_stats(w, &s);
+        edpd_stop stop;
+        do {
+            memset(v->pending, 0, sizeof v->pending);
+            stop = edpd_advance(v, t_end, 1, &err);
+            edpd_get_stats(v, &sv);
+        } while (stop == EDPD_STOP_BUDGET && sv.first_failure_event == UINT64_MAX);
+        edpd_get_first_failure(v, &now);
+        CHECK(ring.found && now.found && now.event == ring.event && now.particle_a == ring.particle_a && now.particle_b == ring.particle_b,
+              "%s: the same failure (events %llu, %llu)", d ? "gas" : "ball", (unsigned long long)ring.event, (unsigned long long)now.event);
+        CHECK(!strcmp(now.naive_action, ring.naive_action) && !strcmp(now.naive_answer, ring.naive_answer) &&
+              !strcmp(now.stable_answer, ring.stable_answer) && (isnan(now.naive_dt) == isnan(ring.naive_dt)),
+              "%s: the same answers (%s %s %s / %s %s %s)", d ? "gas" : "ball", ring.naive_action, ring.naive_answer,
+              ring.stable_answer, now.naive_action, now.naive_answer, now.stable_answer);
+        double sh = now.time - ring.time, tol = 16.0 * DBL_EPSILON * 4.0;  /* |r|^2, sigma^2 ~ 1 and the ball's height^2 ~ 4 */
+        CHECK(sh >= 0.0 && sh < 1e-3, "%s: made at execution, %g after the prediction", d ? "gas" : "ball", sh);
+        CHECK(fabs(now.f0 - (ring.f0 + ring.f1 * sh + 0.5 * ring.f2 * sh * sh)) <= tol, "%s: f0 moved by s (%.3e vs %.3e)",
+              d ? "gas" : "ball", now.f0, ring.f0 + ring.f1 * sh + 0.5 * ring.f2 * sh * sh);
+        CHECK(fabs(now.f1 - (ring.f1 + ring.f2 * sh)) <= tol * (1.0 + fabs(ring.f1)) && fabs(now.f2 - ring.f2) <= 1e-12 * fabs(ring.f2),
+              "%s: f1 and f2 moved by s", d ? "gas" : "ball");
+        edpd_advance(v, t_end, 100000000, &err);
+        edpd_get_stats(v, &sv);
+        CHECK(sv.state_hash == s.state_hash, "%s: the sliced run is the run", d ? "gas" : "ball");
+        edpd_destroy(w);
+        edpd_destroy(v);
     }
 
     /* and the stable gas none */
