@@ -125,7 +125,7 @@ describe('the overlap function at the first failure (paper Fig. 1)', () => {
     expect(p.stable[0] * 10 ** p.xExp).toBe(f.f[1]);
     expect(Math.max(...p.ys)).toBe(p.stable[1]);
     expect(p.xs[0]).toBeLessThan(0);  // now is inside the window
-    expect(p.yLabel).toBe(`f(Δt) [${powerOfTen(p.yExp)} σ]`);
+    expect(p.yLabel).toBe(`f [${powerOfTen(p.yExp)} σ]`);
     expect(p.caption).toMatch(/^At t = 2\.999999978, the ball and the plate: f\(0\) = -1\.1e-16 σ, overlapping .* receding\. Textbook formula \(Eq\. 12\): no real root .* naive-halt stops\. Stable rule \(Eq\. 10, Algorithm 2\): an impact at the turning point/);
   });
 
@@ -151,7 +151,7 @@ describe('the overlap function at the first failure (paper Fig. 1)', () => {
     expect(p.stable).toEqual([0, f.f[0] * 10 ** -p.yExp]);
     expect(p.xs[0]).toBeLessThan(p.naive[0]);
     expect(p.xs.at(-1)).toBeGreaterThan(0);
-    expect(p.yLabel).toBe(`f(Δt) [${powerOfTen(p.yExp)} σ²]`);
+    expect(p.yLabel).toBe(`f [${powerOfTen(p.yExp)} σ²]`);
     expect(p.caption).toMatch(new RegExp(`particles ${f.particles[0]} and ${f.particles[1]}: .*approaching\\. Textbook formula \\(Eq\\. 12\\): Δt = -\\d.*e-\\d+, an impact in the past; naive-halt stops\\. .*an impact now, Δt = 0 — a stabilising event`));
   });
 

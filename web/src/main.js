@@ -213,7 +213,7 @@ const COUNTERS = [
 const COUNTER_NOTES = {
   'stabilising events': 'Impacts of pairs that already overlap and approach (the paper\'s Eq. 10): the stable detector collides them now instead of letting the overlap grow.',
   'three-body events': 'Impacts after which one of the two particles overlaps two others at once (a doubly overlapped particle, the paper\'s Figs. 4 and 5): the case naive detectors cannot resolve.',
-  'deepest overlap [σ]': 'The largest σ − |r_ij| over all pairs (and ball–plate gaps) now, in units of σ. A few 1e-16 is rounding; a visible fraction of σ means particles passed through each other.',
+  'deepest overlap [σ]': 'The largest σ − |r_ij| over all pairs (and ball–plate gaps) now, in units of σ (σ_ij, the mean of the two diameters; a state file\'s own length unit for its runs). A few 1e-16 is rounding; a visible fraction of σ means particles passed through each other.',
   'Z = PV/NkT': 'The compressibility factor from the collision virial. In the elastic gas the mean over the latter half of the run, t/2 to t, so that the lattice start leaves the average ' +
     '(the CLI\'s pressure_z is the mean since t = 0, or since --equilibrate), ± its standard error from 8 blocks of that window; in the granular gas the mean since t = 0. ' +
     'The fluid\'s equation of state (Liu 2020) is the dashed line in the plot.',
@@ -255,7 +255,11 @@ function updateDom() {
       return tr;
     }));
   }
-  COUNTERS.forEach(([, f], r) => {
+  // a state file's lengths are its own: its deepest overlap is in file units, not σ
+  const unit = model.state.scenario === 'file' ? '[file units]' : '[σ]';
+  COUNTERS.forEach(([name, f], r) => {
+    const label = name.replace('[σ]', unit), cell = tbody.rows[r].cells[0];
+    if (cell.textContent !== label) cell.textContent = label;
     [a, b].forEach((p, k) => {
       const v = p.frame ? f(p.frame.stats, k) : null;
       // counts in full (1,280,120 rather than 1.28012e+6), measured values to 6 digits

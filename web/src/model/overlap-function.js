@@ -56,7 +56,7 @@ export function overlapPlot(failure, { detector, lengthUnit = 'σ', timeUnit = '
     stable: Number.isFinite(stable.dt) && stable.dt >= lo && stable.dt <= hi ? at(stable.dt) : null,
     xExp, yExp,
     xLabel: `Δt [${powerOfTen(xExp)} ${timeUnit}]`,
-    yLabel: `f(Δt) [${powerOfTen(yExp)} ${unit}]`,
+    yLabel: `f [${powerOfTen(yExp)} ${unit}]`,  // short: the side panel's plot is ~140 px tall, and "(file units)²" is long
     naiveLabel: `${detector} (Eq. 12): ${Number.isFinite(naive.dt) ? `Δt = ${num(naive.dt)}` : 'no real root'}`,
     caption: overlapCaption(failure, { detector, unit, subject }),
   };
