@@ -75,10 +75,14 @@ function exampleStates() {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (!(req.url ?? '').startsWith('/examples/')) { next(); return; }
-        const m = /^\/examples\/([\w.-]+\.xyz)(\?.*)?$/.exec(req.url);
-        if (!m || !names().includes(m[1])) { res.statusCode = 404; res.end('no such example state file'); return; }  // not the page, as the fallback would
+        const m = /^\/examples\/([^/?#]+)(\?.*)?$/.exec(req.url);
+        let name = null;
+        try {
+          name = m && decodeURIComponent(m[1]);  // a link may name 'my gas.xyz' (url-state.js isSitePath)
+        } catch { /* a bad escape: no such file */ }
+        if (!name || !names().includes(name)) { res.statusCode = 404; res.end('no such example state file'); return; }  // not the page, as the fallback would
         res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end(readFileSync(EXAMPLES + m[1]));
+        res.end(readFileSync(EXAMPLES + name));
       });
     },
   };
