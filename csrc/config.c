@@ -80,6 +80,23 @@ edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const ch
 
 static int finite_in(double x, double lo, double hi) { return isfinite(x) && x >= lo && x <= hi; }
 
+/* A plane of field `field` ("planes": plane k; "own_planes": particle k's plate). */
+static edpd_code check_plane(const edpd_config *c, const edpd_plane *p, const char *field, const char *what, uint32_t k, edpd_error *err) {
+    double nn = 0;
+    for (int a = 0; a < 3; a++) {
+        if (!isfinite(p->normal[a])) BAD(field, "%s %u: normal must be finite", what, k);
+        nn += p->normal[a] * p->normal[a];
+    }
+    if (fabs(nn - 1.0) > 1e-12) BAD(field, "%s %u: normal must be a unit vector (|n|^2 = %g)", what, k, nn);
+    /* a particle wrapping along a periodic axis would jump across a plane tilted into it */
+    for (int a = 0; a < 3; a++)
+        if (c->periodic[a] && p->normal[a] != 0.0)
+            BAD(field, "%s %u: normal must be 0 along periodic axis %d (got %g); make the axis open", what, k, a, p->normal[a]);
+    if (!finite_in(p->offset, -1e9, 1e9)) BAD(field, "%s %u: offset must be finite in [-1e9, 1e9]", what, k);
+    if (!finite_in(p->restitution, 0.0, 1.0)) BAD(field, "%s %u: restitution must be in [0, 1]", what, k);
+    return EDPD_OK;
+}
+
 static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
     if (!c->positions) BAD("positions", "required for the custom scenario (n*3 doubles)");
     if (!c->velocities) BAD("velocities", "required for the custom scenario (n*3 doubles)");
@@ -117,21 +134,14 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
     if (!finite_in(c->start_time, -1e9, 1e9)) BAD("start_time", "must be a finite number in [-1e9, 1e9], got %g", c->start_time);
     if (c->plane_count > EDPD_MAX_PLANES) BAD("plane_count", "must be in [0, %u], got %u", EDPD_MAX_PLANES, c->plane_count);
     if (c->plane_count && !c->planes) BAD("planes", "plane_count > 0 but no planes given");
-    for (uint32_t k = 0; k < c->plane_count; k++) {
-        const edpd_plane *p = &c->planes[k];
-        double nn = 0;
-        for (int a = 0; a < 3; a++) {
-            if (!isfinite(p->normal[a])) BAD("planes", "plane %u: normal must be finite", k);
-            nn += p->normal[a] * p->normal[a];
+    for (uint32_t k = 0; k < c->plane_count; k++)
+        if (check_plane(c, &c->planes[k], "planes", "plane", k, err) != EDPD_OK) return EDPD_ERR_INVALID;
+    if (c->own_planes)
+        for (uint32_t i = 0; i < c->n; i++) {
+            const edpd_plane *p = &c->own_planes[i];
+            if (p->normal[0] == 0.0 && p->normal[1] == 0.0 && p->normal[2] == 0.0) continue;  /* none */
+            if (check_plane(c, p, "own_planes", "particle", i, err) != EDPD_OK) return EDPD_ERR_INVALID;
         }
-        if (fabs(nn - 1.0) > 1e-12) BAD("planes", "plane %u: normal must be a unit vector (|n|^2 = %g)", k, nn);
-        /* a particle wrapping along a periodic axis would jump across a plane tilted into it */
-        for (int a = 0; a < 3; a++)
-            if (c->periodic[a] && p->normal[a] != 0.0)
-                BAD("planes", "plane %u: normal must be 0 along periodic axis %d (got %g); make the axis open", k, a, p->normal[a]);
-        if (!finite_in(p->offset, -1e9, 1e9)) BAD("planes", "plane %u: offset must be finite in [-1e9, 1e9]", k);
-        if (!finite_in(p->restitution, 0.0, 1.0)) BAD("planes", "plane %u: restitution must be in [0, 1]", k);
-    }
     return EDPD_OK;
 }
 

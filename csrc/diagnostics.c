@@ -19,6 +19,16 @@ uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap) {
     return w->shared_planes;
 }
 
+uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out) {
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < w->n; i++) {
+        int32_t k = w->p[i].own_plane;
+        if (k >= 0) { out[i] = w->planes[k]; count++; }
+        else memset(&out[i], 0, sizeof out[i]);
+    }
+    return count;
+}
+
 /* Position at the current clock, inside the box on periodic axes (between list rebuilds a
  * particle may stray up to half a shell beyond an edge). */
 static vec3 position_now(const edpd_world *w, uint32_t i) {

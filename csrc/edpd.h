@@ -107,6 +107,8 @@ typedef struct edpd_config {
                                 a plane's normal must be 0 along periodic axes) */
     const edpd_plane *planes;
     uint32_t plane_count;
+    const edpd_plane *own_planes; /* optional: n plates, particle i's met by particle i alone (a ball
+                                     array's, the paper's Fig. 7); an all-zero normal: none */
     double start_time;       /* the clock at creation, in [-1e9, 1e9] (default 0): a loaded state
                                 runs on from its own Time (`edpd run --load`) */
 } edpd_config;
@@ -228,6 +230,9 @@ void edpd_get_diameters(const edpd_world *w, double *out);
 /* The planes every particle meets (not a ball array's per-ball plates): copies at most cap of
  * them into out and returns how many there are. */
 uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap);
+/* Each particle's own plate (N planes: a ball array's per-ball plates), an all-zero plane for a
+ * particle without one; returns how many particles have one. */
+uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out);
 /* Impact separations (|r_ij| - sigma) / spacing(sigma): EDPD_HIST_BINS counts; bin 0 is below
  * -64, bin EDPD_HIST_BINS-1 above +64, bin k for 1..129 is the value k - 65. */
 void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);
@@ -242,7 +247,7 @@ void edpd_reset_measurements(edpd_world *w);
  * 17 significant digits, so it reads back exactly. Like snprintf: writes at most cap bytes,
  * NUL-terminated if cap > 0, and returns the frame's length; EDPD_XYZ_BOUND(n) bytes always
  * suffice. Returns 0 only if its scratch memory (49 N bytes) could not be allocated. */
-#define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 220u * (size_t)(n))  /* header, planes, rows */
+#define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 350u * (size_t)(n))  /* header, planes, rows (own plates included) */
 size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
 
 /* ---- The paper's Fig. 7 experiment: many independent balls, each its own world ------------ */

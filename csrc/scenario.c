@@ -143,6 +143,12 @@ static edpd_code build_custom(struct edpd_world *w) {
     }
     for (uint32_t k = 0; k < c->plane_count; k++) w->planes[k] = c->planes[k];
     w->shared_planes = w->plane_count = c->plane_count;
+    /* own plates after the shared planes, in particle order, as build_balls lays them out */
+    for (uint32_t i = 0; i < w->n && c->own_planes; i++)
+        if (own_plane_given(&c->own_planes[i])) {
+            w->planes[w->plane_count] = c->own_planes[i];
+            w->p[i].own_plane = (int32_t)w->plane_count++;
+        }
     for (int a = 0; a < 3; a++) { w->box[a] = c->box[a]; w->periodic[a] = c->periodic[a]; }
     return EDPD_OK;
 }

@@ -37,28 +37,28 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
     edpd_get_stats(w, &s);
     edpd_status st = edpd_get_status(w);
     const edpd_config *c = &w->cfg;
+    int own_column = w->plane_count > w->shared_planes && n > 1;  /* a ball array's plates */
     /* %.17g: every double reads back exactly (round-trip), in C, JS and Python alike */
     put(&o, "%u\n", n);
     put(&o, "Lattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Origin=\"0 0 0\" pbc=\"%c %c %c\" "
-            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:overlap:I:1 Time=%.17g ",
+            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:overlap:I:1%s Time=%.17g ",
         w->box[0], w->box[1], w->box[2], w->periodic[0] ? 'T' : 'F', w->periodic[1] ? 'T' : 'F',
-        w->periodic[2] ? 'T' : 'F', w->time);
+        w->periodic[2] ? 'T' : 'F', own_column ? ":plate:R:5" : "", w->time);
     /* what moves the particles besides impacts: gravity, and the planes (normal, offset,
      * restitution), so that the file alone is the whole state (run --load reads both). A ball's
-     * own plate is one of them when it is the only ball; plates of several balls each belong to
-     * one ball, which no column says: "per-ball" marks them. */
+     * own plate is one of them when it is the only ball; plates of several balls (a ball array)
+     * are each ball's plate:R:5 column, zeros for a particle without one. */
     /* + 0.0: a zero given as -0 (the JS wrapper's -g for g = 0) prints as 0 on every side */
     put(&o, "gravity=\"%.17g %.17g %.17g\" ", w->g.x + 0.0, w->g.y + 0.0, w->g.z + 0.0);
-    if (w->plane_count > 0 && (w->shared_planes == w->plane_count || n == 1)) {
+    uint32_t listed = own_column ? w->shared_planes : w->plane_count;
+    if (listed > 0) {
         put(&o, "planes=\"");
-        for (uint32_t k = 0; k < w->plane_count; k++) {
+        for (uint32_t k = 0; k < listed; k++) {
             const edpd_plane *pl = &w->planes[k];
             put(&o, "%s%.17g %.17g %.17g %.17g %.17g", k ? "; " : "", pl->normal[0] + 0.0, pl->normal[1] + 0.0, pl->normal[2] + 0.0,
                 pl->offset + 0.0, pl->restitution);
         }
         put(&o, "\" ");
-    } else if (w->plane_count > 0) {
-        put(&o, "planes=per-ball ");
     }
     /* restitution and tc: the impacts' physics, which run --load takes unless told otherwise */
     put(&o, "scenario=%s detector=%s dim=%d seed=%u restitution=%.17g tc=%.17g events=%llu collisions=%llu "
@@ -70,8 +70,17 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
     for (uint32_t i = 0; i < n; i++) {
         const double *r = rv + 3 * (size_t)i, *v = rv + 3 * ((size_t)n + i);
         /* sigma / 2 is exact in binary: the radius loses nothing */
-        put(&o, "P %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %d\n", r[0], r[1], r[2], v[0], v[1], v[2],
+        put(&o, "P %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %d", r[0], r[1], r[2], v[0], v[1], v[2],
             0.5 * w->p[i].sigma, w->p[i].mass, flags[i]);
+        if (own_column) {
+            int32_t k = w->p[i].own_plane;
+            if (k < 0) put(&o, " 0 0 0 0 0");
+            else {
+                const edpd_plane *pl = &w->planes[k];
+                put(&o, " %.17g %.17g %.17g %.17g %.17g", pl->normal[0] + 0.0, pl->normal[1] + 0.0, pl->normal[2] + 0.0, pl->offset + 0.0, pl->restitution);
+            }
+        }
+        put(&o, "\n");
     }
     free(rv);
     free(flags);

@@ -88,6 +88,21 @@ KEEP int wasm_periodic(edpd_world *w) {
     edpd_get_periodic(w, p);
     return (p[0] ? 1 : 0) | (p[1] ? 2 : 0) | (p[2] ? 4 : 0);
 }
+/* Each particle's own plate as 5 doubles (normal, offset, restitution; zeros for none) into
+ * out (5 N doubles); returns how many particles have one. */
+KEEP int wasm_own_planes(edpd_world *w, double *out) {
+    uint32_t n = edpd_particle_count(w);
+    edpd_plane *pl = malloc(sizeof(edpd_plane) * (n ? n : 1));
+    if (!pl) return -1;
+    uint32_t count = edpd_get_own_planes(w, pl);
+    for (uint32_t i = 0; i < n; i++) {
+        for (int a = 0; a < 3; a++) out[5 * i + a] = pl[i].normal[a];
+        out[5 * i + 3] = pl[i].offset;
+        out[5 * i + 4] = pl[i].restitution;
+    }
+    free(pl);
+    return (int)count;
+}
 /* The shared planes as 5 doubles each (normal, offset, restitution); returns their count. */
 KEEP int wasm_planes(edpd_world *w, double *out, int cap) {
     edpd_plane pl[EDPD_MAX_PLANES];

@@ -823,6 +823,8 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n
                     : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0;
+    if (cfg->scenario == EDPD_SCENARIO_CUSTOM && cfg->own_planes)  /* validated: every particle's plate */
+        for (uint32_t i = 0; i < cfg->n; i++) planes += own_plane_given(&cfg->own_planes[i]);
     w->p = big_alloc(sizeof(particle) * (size_t)w->n);
     if (w->p) memset(w->p, 0, sizeof(particle) * (size_t)w->n);
     w->planes = xcalloc(planes, sizeof(edpd_plane));
@@ -837,7 +839,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     }
     if (scenario_build(w, err) != EDPD_OK) { edpd_destroy(w); return NULL; }
     w->cfg.positions = w->cfg.velocities = w->cfg.diameters = w->cfg.masses = NULL;
-    w->cfg.planes = NULL;
+    w->cfg.planes = w->cfg.own_planes = NULL;
     w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
     w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;
     w->max_sigma = 0.0;

@@ -176,6 +176,9 @@ static inline double wrap_periodic(double x, double L) {
     return x;
 }
 
+/* An edpd_config own_planes entry that is a plate (an all-zero normal: none). */
+static inline int own_plane_given(const edpd_plane *p) { return p->normal[0] != 0.0 || p->normal[1] != 0.0 || p->normal[2] != 0.0; }
+
 /* Overlap function value of a sphere against a plane: n.r - offset - sigma/2. */
 static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);

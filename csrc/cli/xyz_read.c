@@ -115,12 +115,12 @@ static int numbers(char *value, double *out, int n) {
 
 typedef struct columns {
     int total;                          /* fields per row */
-    int pos, velo, radius, mass;        /* first field of each, -1 if absent */
+    int pos, velo, radius, mass, plate; /* first field of each, -1 if absent */
 } columns;
 
 static int parse_properties(reader *r, char *spec, columns *c) {
     c->total = 0;
-    c->pos = c->velo = c->radius = c->mass = -1;
+    c->pos = c->velo = c->radius = c->mass = c->plate = -1;
     char *save = NULL;
     for (char *name = strtok_r(spec, ":", &save); name; name = strtok_r(NULL, ":", &save)) {
         char *type = strtok_r(NULL, ":", &save), *count = strtok_r(NULL, ":", &save);
@@ -133,6 +133,7 @@ static int parse_properties(reader *r, char *spec, columns *c) {
         else if (strcasecmp(name, "velo") == 0) { if (!real || k != 3) return fail(r, "Properties: velo must be R:3"); c->velo = c->total; }
         else if (strcasecmp(name, "radius") == 0) { if (!real || k != 1) return fail(r, "Properties: radius must be R:1"); c->radius = c->total; }
         else if (strcasecmp(name, "mass") == 0 || strcasecmp(name, "masses") == 0) { if (!real || k != 1) return fail(r, "Properties: mass must be R:1"); c->mass = c->total; }
+        else if (strcasecmp(name, "plate") == 0) { if (!real || k != 5) return fail(r, "Properties: plate must be R:5 (a particle's own plate: nx ny nz offset restitution)"); c->plate = c->total; }
         c->total += (int)k;
         if (c->total > MAX_COLUMNS) return fail(r, "Properties: more than %d columns", MAX_COLUMNS);
     }
@@ -195,8 +196,8 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
         s->has_gravity = 1;
     }
     if (info_value(line, "planes", value, sizeof value)) {
-        if (strcmp(value, "per-ball") == 0)
-            return fail(r, "planes=per-ball: each ball has its own plate, which --load cannot take (dump a single ball)");
+        if (strcmp(value, "per-ball") == 0)  /* what edpd wrote for ball arrays before their plate column */
+            return fail(r, "planes=per-ball: the file does not say where each ball's plate is (an edpd before 2026-11-24 wrote it); dump the run again");
         char *save = NULL;
         for (char *one = strtok_r(value, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
             if (s->plane_count == EDPD_MAX_PLANES) return fail(r, "planes: more than %u", EDPD_MAX_PLANES);
@@ -237,7 +238,7 @@ static int read_frame(reader *r, int k, xyz_state *s) {
     char *line;
     while ((line = next_line(r)) && !line[strspn(line, " \t")]) {}
     if (!line) return -1;
-    columns c = {0, -1, -1, -1, -1};
+    columns c = {0, -1, -1, -1, -1, -1};
     double origin[3];
     if (!read_header(r, line, k, s, &c, origin)) return 0;
     size_t n = s->n;
@@ -245,7 +246,8 @@ static int read_frame(reader *r, int k, xyz_state *s) {
     s->velocities = calloc(3 * n, sizeof(double));
     if (c.radius >= 0) s->diameters = malloc(sizeof(double) * n);
     if (c.mass >= 0) s->masses = malloc(sizeof(double) * n);
-    if (!s->positions || !s->velocities || (c.radius >= 0 && !s->diameters) || (c.mass >= 0 && !s->masses))
+    if (c.plate >= 0) s->own_planes = malloc(sizeof(edpd_plane) * n);
+    if (!s->positions || !s->velocities || (c.radius >= 0 && !s->diameters) || (c.mass >= 0 && !s->masses) || (c.plate >= 0 && !s->own_planes))
         return fail(r, "out of memory for %u particles", s->n);
     char *tok[MAX_COLUMNS + 1];
     for (uint32_t i = 0; i < s->n; i++) {
@@ -271,6 +273,15 @@ static int read_frame(reader *r, int k, xyz_state *s) {
             s->diameters[i] = 2.0 * x;
         }
         if (s->masses && !parse_double(tok[c.mass], &s->masses[i])) return fail(r, "mass '%s' is not a finite number", tok[c.mass]);
+        if (s->own_planes) {  /* the core checks the plane itself (edpd_create: own_planes) */
+            double v[5];
+            for (int a = 0; a < 5; a++)
+                if (!parse_double(tok[c.plate + a], &v[a])) return fail(r, "plate '%s' is not a finite number", tok[c.plate + a]);
+            edpd_plane *pl = &s->own_planes[i];
+            for (int a = 0; a < 3; a++) pl->normal[a] = v[a];
+            pl->offset = v[3];
+            pl->restitution = v[4];  /* in the box's frame, as planes= (edpd writes Origin 0) */
+        }
     }
     return 1;
 }
@@ -324,10 +335,12 @@ void xyz_config(const xyz_state *s, edpd_config *c) {
     c->tc = isnan(s->tc) ? 0.0 : s->tc;
     c->planes = s->planes;
     c->plane_count = s->plane_count;
+    c->own_planes = s->own_planes;
     c->start_time = s->time;
 }
 
 void xyz_free(xyz_state *s) {
-    free(s->positions); free(s->velocities); free(s->diameters); free(s->masses);
+    free(s->positions); free(s->velocities); free(s->diameters); free(s->masses); free(s->own_planes);
     s->positions = s->velocities = s->diameters = s->masses = NULL;
+    s->own_planes = NULL;
 }

@@ -16,6 +16,8 @@ typedef struct xyz_state {
     double *velocities;       /* n*3 (velo; zero if the file has none) */
     double *diameters;        /* n (2 radius), or NULL: the file has no radius column */
     double *masses;           /* n, or NULL: no mass column */
+    edpd_plane *own_planes;   /* n, or NULL: no plate:R:5 column (each particle's own plate, a ball
+                               * array's: nx ny nz offset restitution, all zero for none) */
     double time;              /* Time= (the clock of the state), 0 if none */
     double restitution, tc;   /* restitution= and tc= (what --dump writes), NAN if none */
     int has_gravity;          /* a gravity="gx gy gz" key */

@@ -185,8 +185,25 @@ sed 's/ Time=[^ ]* / Time=-3.5 /' "$tmp/ball.xyz" > "$tmp/ball-neg.xyz"
 expect_error "its clock is negative (Time = -3.5" run --load "$tmp/ball-neg.xyz" --equilibrate 1 --time 1
 sed 's/ Time=[^ ]* / Time=abc /' "$tmp/ball.xyz" > "$tmp/ball-badt.xyz"
 expect_error "line 2: Time must be a finite number" run --load "$tmp/ball-badt.xyz" --time 1
-"$edpd" run --scenario bouncing-ball --n 3 --time 1 --dump "$tmp/balls.xyz" > /dev/null
-expect_error "planes=per-ball: each ball has its own plate" run --load "$tmp/balls.xyz" --time 1
+# a ball array's file carries each ball's plate (plate:R:5): loaded and dumped at the same clock,
+# its rows come back byte for byte; its stable balls, each dropped from 1 above its plate, come
+# to rest at the exact solution's t = 3 (the world stops at the first); an older file that only
+# said planes=per-ball, and bad plates, are refused naming what is wrong
+"$edpd" run --scenario bouncing-ball --n 3 --time 0.5 --dump "$tmp/balls.xyz" > /dev/null && \
+  grep -q 'overlap:I:1:plate:R:5 ' "$tmp/balls.xyz" && [ "$(awk 'NR > 2 && $11 == 0 && $12 == 0 && $13 == 1 && $15 == 0.5' "$tmp/balls.xyz" | wc -l)" = 3 ] && \
+  ok || bad "--dump: a ball array's plates as plate:R:5"
+"$edpd" run --load "$tmp/balls.xyz" --until 0.5 --dump "$tmp/balls-again.xyz" > /dev/null && \
+  cmp -s <(tail -n +3 "$tmp/balls.xyz") <(tail -n +3 "$tmp/balls-again.xyz") && ok || bad "--load: a ball array's rows do not come back"
+"$edpd" run --load "$tmp/balls.xyz" --events 1000000 --json > "$tmp/balls-load.json" && node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
+  process.exit(r.collapse && r.n === 3 && Math.abs(r.status_time - 3) < 8.4e-8 ? 0 : 1)' "$tmp/balls-load.json" && ok || bad "--load: a loaded ball array does not rest at t = 3"
+sed 's/:plate:R:5 / /; s/ gravity=/ planes=per-ball gravity=/' "$tmp/balls.xyz" | awk 'NR <= 2 { print; next } { NF = 10; print }' > "$tmp/balls-old.xyz"
+expect_error "planes=per-ball: the file does not say where each ball's plate is" run --load "$tmp/balls-old.xyz" --time 1
+sed 's/:plate:R:5 /:plate:R:4 /' "$tmp/balls.xyz" > "$tmp/balls-r4.xyz"
+expect_error "Properties: plate must be R:5" run --load "$tmp/balls-r4.xyz" --time 1
+awk 'NR == 4 { $13 = 2 } { print }' "$tmp/balls.xyz" > "$tmp/balls-norm.xyz"
+expect_error "own_planes.*particle 1: normal must be a unit vector" run --load "$tmp/balls-norm.xyz" --time 1
+awk 'NR == 5 { $15 = 1.5 } { print }' "$tmp/balls.xyz" > "$tmp/balls-e.xyz"
+expect_error "particle 2: restitution must be in \[0, 1\]" run --load "$tmp/balls-e.xyz" --time 1
 printf '2\nLattice="10 0 0 0 10 0 0 0 10" Properties=species:S:1:pos:R:3:velo:R:3\nA 1 1 1 1 0 0\nA 5 5 5 -1 0 0\n' > "$tmp/ovito.xyz"
 "$edpd" run --load "$tmp/ovito.xyz" --time 1 --json > "$tmp/ovito.json" && grep -q '"n": 2' "$tmp/ovito.json" && \
   grep -A1 '"restitution": 1,' "$tmp/ovito.json" | grep -q '"tc": 0,' && ok || bad "--load: a minimal file (no radius, mass, pbc, restitution or tc) with the defaults"

@@ -3,6 +3,7 @@
 #include "check.h"
 #include "edpd.h"
 #include <stdlib.h>
+#include <string.h>
 
 static void expect_invalid(edpd_config c, const char *field, const char *what) {
     edpd_error err;
@@ -269,6 +270,67 @@ int main(void) {
             char *buf = malloc(cap);
             CHECK(buf && edpd_write_xyz(w, buf, cap) == len && strlen(buf) == len, "the file fits the bound, NUL-terminated");
             free(buf);
+            edpd_destroy(w);
+        }
+    }
+    {   /* own_planes: a ball array rebuilt as a custom world from the getters (positions,
+         * velocities, box, its plates from edpd_get_own_planes) runs the same trajectory, bit for
+         * bit: the plates land where the scenario puts them, each met by its ball alone */
+        edpd_config bc = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+        bc.n = 5; bc.seed = 3;
+        edpd_error e;
+        edpd_world *a = edpd_create(&bc, &e);
+        double r[15], v[15], box[3];
+        edpd_plane own[5];
+        edpd_get_positions(a, r); edpd_get_velocities(a, v); edpd_get_box(a, box);
+        CHECK(edpd_get_own_planes(a, own) == 5 && edpd_get_planes(a, NULL, 0) == 0, "a ball array: 5 own plates, no shared plane");
+        edpd_config cc = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+        cc.n = 5; cc.positions = r; cc.velocities = v; cc.own_planes = own; cc.restitution = bc.restitution;
+        for (int k = 0; k < 3; k++) { cc.box[k] = box[k]; cc.periodic[k] = 0; cc.gravity[k] = bc.gravity[k]; }
+        edpd_world *b = edpd_create(&cc, &e);
+        CHECK(b != NULL, "the custom ball array: %s", e.message);
+        if (a && b) {
+            edpd_advance(a, 2.9999, 1000000, &e);
+            edpd_advance(b, 2.9999, 1000000, &e);
+            edpd_stats sa, sb;
+            edpd_get_stats(a, &sa); edpd_get_stats(b, &sb);
+            CHECK(sa.events > 50 && sa.events == sb.events && sa.state_hash == sb.state_hash,
+                  "the same run (%llu / %llu events)", (unsigned long long)sa.events, (unsigned long long)sb.events);
+            edpd_plane back[5];
+            edpd_get_own_planes(b, back);
+            CHECK(memcmp(back, own, sizeof own) == 0, "edpd_get_own_planes gives the plates back");
+        }
+        edpd_destroy(a); edpd_destroy(b);
+        /* a particle without a plate (all-zero normal) has none; a bad plate names own_planes */
+        own[2].normal[2] = 0.0;
+        b = edpd_create(&cc, &e);
+        CHECK(b && edpd_get_own_planes(b, own) == 4 && own[2].normal[2] == 0.0 && own[2].offset == 0.0, "four plates, one particle without");
+        edpd_destroy(b);
+        own[2].normal[2] = 0.5;
+        expect_invalid(cc, "own_planes", "a plate whose normal is not a unit vector");
+        own[2].normal[2] = 1.0; own[2].restitution = -0.1;
+        expect_invalid(cc, "own_planes", "a plate with restitution below 0");
+        own[2].restitution = 0.5; cc.periodic[0] = 1;
+        own[2].normal[0] = 1.0; own[2].normal[2] = 0.0;
+        expect_invalid(cc, "own_planes", "a plate across a periodic axis");
+    }
+    {   /* ... and EDPD_XYZ_BOUND with every particle's plate written in full */
+        static double r[6] = {-9.8765432109876543e5, -8.7654321098765432e5, 0.5, 9.8765432109876543e5, 8.7654321098765432e5, 0.5};
+        static double v[6] = {-1.2345678901234567e-5, -2.3456789012345678e-5, 0, -1.2345678901234567e-5, -2.3456789012345678e-5, 0};
+        edpd_plane own[2];
+        for (int k = 0; k < 2; k++) {
+            own[k].normal[0] = -0.60000000000000009; own[k].normal[1] = -0.79999999999999993; own[k].normal[2] = 0;
+            own[k].offset = -1.2345678901234567e8 - k; own[k].restitution = 0.12345678901234566;
+        }
+        edpd_config cc = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
+        cc.n = 2; cc.positions = r; cc.velocities = v; cc.own_planes = own;
+        cc.box[0] = cc.box[1] = 1e9; cc.box[2] = 1; cc.start_time = -1.2345678901234567e8;
+        edpd_error e;
+        edpd_world *w = edpd_create(&cc, &e);
+        CHECK(w != NULL, "two spheres with own plates: %s", e.message);
+        if (w) {
+            size_t len = edpd_write_xyz(w, NULL, 0), cap = EDPD_XYZ_BOUND(2);
+            CHECK(len > 0 && len < cap && len > 2 * 300, "xyz of 2 spheres with plates: %zu bytes, EDPD_XYZ_BOUND(2) = %zu", len, cap);
             edpd_destroy(w);
         }
     }

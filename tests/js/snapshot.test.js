@@ -191,6 +191,29 @@ describe('loadState: a simulation from a state file, the same world as run --loa
     sim.destroy();
   });
 
+  test('a ball array\'s file: each ball\'s plate (ownPlanes) as the app\'s ball array has it, and the CLI --load run\'s state hash', () => {
+    const balls = join(dir, 'load-balls.xyz');
+    execFileSync(`${root}build/edpd`, ['run', '--scenario', 'bouncing-ball', '--n', '4', '--seed', '5', '--detector', 'naive-halt', '--time', '1.5', '--dump', balls], { encoding: 'utf8' });
+    const native = JSON.parse(execFileSync(`${root}build/edpd`, ['run', '--load', balls, '--detector', 'naive-halt', '--until', '4', '--json'], { encoding: 'utf8' }));
+    const sim = edpd.loadState(readFileSync(balls, 'utf8'), { detector: 'naive-halt' });
+    const made = edpd.createSimulation({ scenario: 'bouncing-ball', n: 4, seed: 5 });  // the plates the scenario lays out
+    try {
+      expect(sim.planes()).toEqual([]);  // no plane shared by all
+      const plates = sim.ownPlanes();
+      expect(plates.map((p) => p.particle)).toEqual([0, 1, 2, 3]);
+      expect(plates).toEqual(made.ownPlanes());
+      for (const p of plates) {
+        expect(p.normal).toEqual(new Float64Array([0, 0, 1]));
+        expect(p.restitution).toBe(0.5);
+        expect(p.offset).toBeGreaterThanOrEqual(0);
+        expect(p.offset).toBeLessThan(1);
+      }
+      sim.advanceTo(4, { maxEvents: 1e6 });
+      expect(sim.stateHash()).toBe(native.state_hash);
+      expect(sim.status().status === 'halted').toBe(native.halted);
+    } finally { sim.destroy(); made.destroy(); }
+  });
+
   test('restitution: the file\'s unless given', () => {
     const text = readFileSync(file, 'utf8');
     const ke = (sim) => sim.stats().kineticEnergy;

@@ -314,8 +314,28 @@ class Simulation {
     return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + this.n);
   }
 
+  /** Each particle's own plate (a ball array's, from its state file): [{ particle, normal,
+   * offset, restitution }] for the particles that have one. */
+  ownPlanes() {
+    this.check();
+    const out = this.M._malloc(8 * 5 * this.n);
+    if (!out) throw new Error('edpd: out of memory for the plates');
+    try {
+      const count = this.M._wasm_own_planes(this.w, out);
+      if (count < 0) throw new Error('edpd: out of memory for the plates');
+      const v = this.M.HEAPF64.slice(out / 8, out / 8 + 5 * this.n);  // after the call: memory may have grown
+      const plates = [];
+      for (let i = 0; i < this.n; i++)
+        if (v[5 * i] !== 0 || v[5 * i + 1] !== 0 || v[5 * i + 2] !== 0)
+          plates.push({ particle: i, normal: v.slice(5 * i, 5 * i + 3), offset: v[5 * i + 3], restitution: v[5 * i + 4] });
+      return plates;
+    } finally {
+      this.M._free(out);
+    }
+  }
+
   /** The planes every particle meets, [{ normal: [x, y, z], offset, restitution }] with
-   * normal·r = offset: a state file's planes (a ball array's per-ball plates are not listed). */
+   * normal·r = offset: a state file's planes (a ball array's per-ball plates: ownPlanes()). */
   planes() {
     this.check();
     const count = this.M._wasm_planes(this.w, this.api.scratch, 64);
