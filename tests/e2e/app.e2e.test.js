@@ -375,6 +375,29 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   rmSync(dir, { recursive: true, force: true });
 });
 
+test('a ball array\'s state file opens with each ball over its own plate, and its panes match the CLI\'s --load', async () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-balls-'));
+  const edpd = (args) => new Promise((resolve, reject) => execFile(join(root, 'build/edpd'), args, { cwd: dir }, (err, out) => (err ? reject(err) : resolve(out))));
+  await edpd(['run', '--scenario', 'bouncing-ball', '--n', '6', '--seed', '2', '--time', '0.5', '--dump', 'balls.xyz']);
+  const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
+  await page.setInputFiles('#open-input', join(dir, 'balls.xyz'));
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.panes.every((p) => p.terminal) && window.edpdApp.drawn(), null, { timeout: 30000 });
+  // the box's edges and six plates in each pane, each under its ball
+  const plates = await page.evaluate(() => window.edpdApp.view.panes.map((p) => p.extras.filter((x) => x.isMesh).map((x) => [x.position.x, x.position.z])));
+  const rows = readFileSync(join(dir, 'balls.xyz'), 'utf8').split('\n').slice(2, 8).map((l) => l.split(' ').map(Number));
+  for (const pane of plates) expect(pane).toEqual(rows.map((r) => [r[1], r[13]]));  // x, and the plate offset (P x y z vx vy vz radius mass overlap nx ny nz offset e)
+  const [naive, stable] = await panes(page);
+  expect([naive.status, stable.status]).toEqual(['halted', 'collapse']);
+  for (const k of [0, 1]) {
+    const cmd = await page.inputValue(`#cli-${k}`);
+    expect(JSON.parse(await edpd(cmd.split(' ').slice(1))).state_hash).toBe((await panes(page))[k].stateHash);
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test('a file from the computer outlives a reload: its runs come back from the browser\'s storage, Back and Forward included; a run no longer kept says so', async () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-keep-'));

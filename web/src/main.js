@@ -175,7 +175,7 @@ function loop(now) {
   const [a, b] = model.panes;
   if (a.frame && viewGeneration !== model.generation) {
     view.setup({ kind: model.state.scenario.startsWith('ball') ? 'balls' : 'gas', n: a.frame.n, box: a.frame.box, dim: a.frame.dim,
-      diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [] });
+      diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [], plates: a.shape?.plates ?? [] });
     viewGeneration = model.generation;
     drawn = [null, null];
   }

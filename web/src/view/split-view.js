@@ -110,9 +110,9 @@ export class SplitView {
 
   /** A new run: kind 'gas' or 'balls', n particles, box edges, dim, and for a gas the particles'
    * diameters (null: all 1) and the planes it meets (a state file's); its meshes, the camera fitted to it. */
-  setup({ kind, n, box, dim, diameters = null, planes = [] }) {
+  setup({ kind, n, box, dim, diameters = null, planes = [], plates = [] }) {
     this.kind = kind;
-    this.lastSetup = { kind, n, box, dim, diameters, planes };  // what resize() re-fits and rebuild() rebuilds
+    this.lastSetup = { kind, n, box, dim, diameters, planes, plates };  // what resize() re-fits and rebuild() rebuilds
     this.buildMeshes();
     this.fit(this.lastSetup);
     this.zoomed = false;
@@ -121,7 +121,7 @@ export class SplitView {
 
   /** The particles, box edges or plates of the current run, in the current colours and drawing. */
   buildMeshes() {
-    const { kind, n, box, dim, diameters, planes } = this.lastSetup;
+    const { kind, n, box, dim, diameters, planes, plates } = this.lastSetup;
     for (const p of this.panes) {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
@@ -138,6 +138,7 @@ export class SplitView {
         edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
         p.extras.push(edges);
         for (const pl of planes) p.extras.push(this.planeMesh(pl, box, dim));
+        for (const pl of plates) p.extras.push(this.planeMesh(pl, box, dim, pl));  // a ball's own plate
       } else {
         const { cols, rows } = ballGrid(n);  // a plate under each row of balls
         const width = BALL_SPACING * cols;
@@ -152,16 +153,17 @@ export class SplitView {
   }
 
   /** A plane n·r = offset as a translucent square through the box, centred where the box's centre
-   * projects onto it (in 2-D a wall line, thin across it). */
-  planeMesh({ normal, offset }, box, dim) {
-    const c = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
+   * projects onto it (in 2-D a wall line, thin across it); or, given `own` ({ at, size }), one
+   * ball's plate: a square of that size at that point. */
+  planeMesh({ normal, offset }, box, dim, own = null) {
+    const c = own ? new THREE.Vector3(...own.at) : new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
     const nrm = new THREE.Vector3(...normal);
     // a plane along the box's axes covers the box's face; a tilted one a square of the diagonal
     const axis = normal.findIndex((x) => Math.abs(x) === 1);
     const other = [0, 1, 2].filter((a) => a !== axis);
-    const size = axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
+    const size = own ? own.size : axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
     const geo = dim === 2 ? new THREE.PlaneGeometry(size, 0.06) : new THREE.PlaneGeometry(size, size);
-    const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
+    const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: own || dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
     // a 2-D plane is a wall line in the xy plane: its quad lies along the line, facing the camera (z)
     if (dim === 2) mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), nrm);
     else mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), nrm);

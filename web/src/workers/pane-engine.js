@@ -36,13 +36,20 @@ export class PaneEngine {
   get isBalls() { return this.spec.kind === 'balls'; }
 
   /** What stays fixed in a gas or a state file's run and its frames do not carry, for the view
-   * (sent once, with the first frame): the planes, the diameters (null when all are 1, σ) and the
-   * largest of them. */
+   * (sent once, with the first frame): the planes, each particle's own plate (a ball array's file:
+   * drawn under the particle where it starts, `at`, `size` 1.5 diameters), the diameters (null
+   * when all are 1, σ) and the largest of them. */
   shape() {
     if (this.isBalls) return null;
     const s = this.sims[0];
     const d = s.diameters();
-    return { planes: s.planes(), diameters: d.every((x) => x === 1) ? null : d, largest: largest(d) };
+    const own = s.ownPlanes(), r = own.length ? s.positions() : null;
+    const plates = own.map(({ particle: i, normal: nv, offset }) => {
+      const x = [r[3 * i], r[3 * i + 1], r[3 * i + 2]];
+      const above = nv[0] * x[0] + nv[1] * x[1] + nv[2] * x[2] - offset;  // the particle's foot on its plate
+      return { normal: Array.from(nv), offset, at: x.map((c, a) => c - above * nv[a]), size: 1.5 * d[i] };
+    });
+    return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d) };
   }
 
   /** Advance every world to time t within an event budget; returns 'time' when all arrived. */
