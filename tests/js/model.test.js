@@ -322,7 +322,7 @@ describe('run model', () => {
     await runUntil(m, () => m.target >= 7.3);
     m.pause();
     await runUntil(m, () => m.panes.every((p) => !p.busy));
-    expect(m.panes[0].shape).toEqual({ planes: [], diameters: null, largest: 1 });
+    expect(m.panes[0].shape).toEqual({ planes: [], plates: [], diameters: null, largest: 1 });
     expect([m.panes[0].frame.dim, m.panes[0].frame.periodic]).toEqual([2, [true, true, false]]);
     // the disk meets the pair at t = 4 and the far one leaves at speed 1 (elastic, equal masses)
     const v = m.panes[1].frame;
