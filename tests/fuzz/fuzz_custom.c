@@ -8,6 +8,7 @@
  * Built with clang -fsanitize=fuzzer (scripts/fuzz.sh) and, with EDPD_FUZZ_MAIN, as a
  * regression runner over tests/fuzz/corpus-custom in ctest. */
 #include "fuzz_common.h"
+#include <string.h>
 
 #define MAX_N 12
 
@@ -94,6 +95,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         edpd_world *t = create_twin(&twin, isfinite(twin.start_time) && fabs(twin.start_time) <= 1e9, "start_time");
         if (t) {
             if (edpd_time(t) != twin.start_time) fail("start_time: the clock does not start there");
+            exercise(t, &r);
+            edpd_destroy(t);
+        }
+    }
+    /* ... and a twin in which some particles have their own plate (a ball array's, own_planes):
+     * mostly a unit normal with the plate under the particle, sometimes anything; created, the
+     * plates come back from edpd_get_own_planes */
+    if (u32(&r) % 4 == 1) {
+        static edpd_plane own[MAX_N];
+        edpd_config twin = c;
+        uint32_t given = 0;
+        for (uint32_t i = 0; i < c.n; i++) {
+            memset(&own[i], 0, sizeof own[i]);
+            if (u32(&r) % 2) continue;
+            double n[3], norm = 0.0;
+            for (int a = 0; a < 3; a++) { n[a] = unit(&r) - 0.5; norm += n[a] * n[a]; }
+            norm = sqrt(norm);
+            for (int a = 0; a < 3; a++) own[i].normal[a] = u32(&r) % 16 == 0 ? wild(&r, -1.0, 1.0) : n[a] / (norm > 0.0 ? norm : 1.0);
+            double below = 0.0;
+            for (int a = 0; a < 3; a++) below += own[i].normal[a] * pos[3 * i + a];
+            own[i].offset = u32(&r) % 16 == 0 ? wild(&r, -10.0, 10.0) : below - 0.5 * (c.diameters ? dia[i] : c.diameter) - wild(&r, 0.0, 0.5);
+            own[i].restitution = wild(&r, 0.0, 1.05);
+            given += own[i].normal[0] != 0.0 || own[i].normal[1] != 0.0 || own[i].normal[2] != 0.0;
+        }
+        twin.own_planes = own;
+        edpd_error err;
+        edpd_world *t = edpd_create(&twin, &err);
+        if (!t) check_rejection(&err);
+        else {
+            static edpd_plane back[MAX_N];
+            if (edpd_get_own_planes(t, back) != given || memcmp(back, own, sizeof(edpd_plane) * c.n) != 0)
+                fail("edpd_get_own_planes does not give the plates back");
             exercise(t, &r);
             edpd_destroy(t);
         }
