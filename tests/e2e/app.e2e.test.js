@@ -389,6 +389,8 @@ test('a ball array\'s state file opens with each ball over its own plate, and it
   for (const pane of plates) expect(pane).toEqual(rows.map((r) => [r[1], r[13]]));  // x, and the plate offset (P x y z vx vy vz radius mass overlap nx ny nz offset e)
   const [naive, stable] = await panes(page);
   expect([naive.status, stable.status]).toEqual(['halted', 'collapse']);
+  // the commands follow the panes a frame of the page later: wait until they run past where the panes stopped
+  await page.waitForFunction(() => [0, 1].every((k) => Number(/--until (\S+)/.exec(document.getElementById(`cli-${k}`).value)?.[1]) >= window.edpdApp.panes()[k].time), null, { timeout: 10000 });
   for (const k of [0, 1]) {
     const cmd = await page.inputValue(`#cli-${k}`);
     expect(JSON.parse(await edpd(cmd.split(' ').slice(1))).state_hash).toBe((await panes(page))[k].stateHash);
