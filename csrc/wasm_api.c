@@ -88,6 +88,10 @@ KEEP int wasm_periodic(edpd_world *w) {
     edpd_get_periodic(w, p);
     return (p[0] ? 1 : 0) | (p[1] ? 2 : 0) | (p[2] ? 4 : 0);
 }
+/* The uniform acceleration (3 doubles). */
+KEEP void wasm_gravity(edpd_world *w, double *out) {
+    for (int a = 0; a < 3; a++) out[a] = edpd_get_config(w)->gravity[a];
+}
 /* Each particle's own plate as 5 doubles (normal, offset, restitution; zeros for none) into
  * out (5 N doubles); returns how many particles have one. */
 KEEP int wasm_own_planes(edpd_world *w, double *out) {

@@ -297,6 +297,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
 
   // the trajectory, chosen after pressing o, opens at its last frame (t = 2): naive-halt halts,
   // stable rests where the unbroken run does
+  await page.evaluate(() => document.activeElement?.blur());  // keys typed into a focused field are not shortcuts
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('o')]);
   await chooser.setFiles(join(dir, 'ball.xyz'));
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
@@ -389,6 +390,7 @@ test('a ball array\'s state file opens with each ball over its own plate, and it
   for (const pane of plates) expect(pane).toEqual(rows.map((r) => [r[1], r[13]]));  // x, and the plate offset (P x y z vx vy vz radius mass overlap nx ny nz offset e)
   const [naive, stable] = await panes(page);
   expect([naive.status, stable.status]).toEqual(['halted', 'collapse']);
+  expect(await page.textContent('#blurb')).toMatch(/Under the file's gravity kT rises and falls/);  // not "elastic impacts keep kT"
   // the commands follow the panes a frame of the page later: wait until they run past where the panes stopped
   await page.waitForFunction(() => [0, 1].every((k) => Number(/--until (\S+)/.exec(document.getElementById(`cli-${k}`).value)?.[1]) >= window.edpdApp.panes()[k].time), null, { timeout: 10000 });
   for (const k of [0, 1]) {

@@ -315,7 +315,7 @@ describe('run model', () => {
     const text = readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8');
     const info = await m.probeFile(text);
     // speed: half a diameter (1) per second at the RMS speed √(2·KE/N) = √(1/3): 0.866, to 1 digit
-    expect(info).toEqual({ n: 3, dim: 2, time: 0, frame: 0, frames: 1, speed: 0.9 });
+    expect(info).toEqual({ n: 3, dim: 2, time: 0, frame: 0, frames: 1, speed: 0.9, gravity: false });
     m.load(fileState('collapse-line.xyz', text, info, { naive: 'halt', speed: 2 }));
     expect(paramsOf(m.state)).toEqual(['naive', 'speed']);  // one frame: nothing to pick
     expect(m.shareHash()).toBeNull();                        // a link cannot carry the file
@@ -336,16 +336,16 @@ describe('run model', () => {
     }
     const json = m.exportJSON();
     expect(json.link).toBeNull();
-    expect(json.state.file).toEqual({ name: 'collapse-line.xyz', frame: 0, frames: 1, n: 3, dim: 2, time: 0, speed: 0.9 });  // not its text
+    expect(json.state.file).toEqual({ name: 'collapse-line.xyz', frame: 0, frames: 1, n: 3, dim: 2, time: 0, speed: 0.9, gravity: false });  // not its text
 
     // a trajectory: its frame 3 (t = 1.5) of 5, a ball over its plate; the clock starts there
     const traj = join(dir, 'ball traj.xyz');
     execFileSync(join(root, 'build/edpd'), ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', traj]);
     const ttext = readFileSync(traj, 'utf8');
     const last = await m.probeFile(ttext);
-    expect(last).toEqual({ n: 1, dim: 3, time: 2, frame: 4, frames: 5, speed: 2 });  // leaving the plate at 0.25
+    expect(last).toEqual({ n: 1, dim: 3, time: 2, frame: 4, frames: 5, speed: 2, gravity: true });  // leaving the plate at 0.25
     const f3 = await m.probeFile(ttext, { frame: 3 });
-    expect(f3).toEqual({ n: 1, dim: 3, time: 1.5, frame: 3, frames: null, speed: 1 });  // at its apex: at rest, so 1
+    expect(f3).toEqual({ n: 1, dim: 3, time: 1.5, frame: 3, frames: null, speed: 1, gravity: true });  // at its apex: at rest, so 1
     m.load(fileState('ball traj.xyz', ttext, { ...f3, frames: last.frames }, { naive: 'halt', speed: 50 }));
     expect(paramsOf(m.state)).toEqual(['naive', 'frame', 'speed']);
     await runUntil(m, () => m.panes.every((p) => p.frame));

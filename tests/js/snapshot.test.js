@@ -199,6 +199,7 @@ describe('loadState: a simulation from a state file, the same world as run --loa
     const made = edpd.createSimulation({ scenario: 'bouncing-ball', n: 4, seed: 5 });  // the plates the scenario lays out
     try {
       expect(sim.planes()).toEqual([]);  // no plane shared by all
+      expect(sim.gravity()).toEqual([0, 0, -1]);  // the file's gravity=
       const plates = sim.ownPlanes();
       expect(plates.map((p) => p.particle)).toEqual([0, 1, 2, 3]);
       expect(plates).toEqual(made.ownPlanes());

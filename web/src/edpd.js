@@ -314,6 +314,13 @@ class Simulation {
     return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + this.n);
   }
 
+  /** The uniform acceleration [gx, gy, gz] (a state file's gravity=). */
+  gravity() {
+    this.check();
+    this.M._wasm_gravity(this.w, this.api.scratch);
+    return Array.from(this.api.readScratch(3));
+  }
+
   /** Each particle's own plate (a ball array's, from its state file): [{ particle, normal,
    * offset, restitution }] for the particles that have one. */
   ownPlanes() {

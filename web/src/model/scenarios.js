@@ -58,7 +58,8 @@ export const SCENARIOS = {
     blurb: ({ file, state }) => `${file.name}: ${file.n.toLocaleString('en')} particle${file.n === 1 ? '' : 's'} in ${file.dim}-D from t = ${file.time}` +
       `${file.frames > 1 ? `, frame ${file.frame} of its ${file.frames} (0 the first)` : ''}. ` +
       'Both panes start from it; the impacts\' restitution and t_c are the file\'s (elastic without the TC model when it has none), as for `edpd run --load`. ' +
-      'The dashed line is the start\'s kT, which elastic impacts without gravity keep. ' +
+      (file.gravity ? 'Under the file\'s gravity kT rises and falls as the particles fall and climb: the dashed line, the start\'s kT, is only a reference. '
+        : 'The dashed line is the start\'s kT, which elastic impacts without gravity keep. ') +
       (state ? `Its link names ${state} on this site.` : 'A link cannot carry a file from your computer: to share this run, share the file and the command under Share and export ' +
         '(or put it on the site beside the app and link it as state=PATH).'),
     params: ['state', 'naive', 'frame', 'speed'],

@@ -181,7 +181,8 @@ export function probeStateFile(api, text, frame = 'last', name = 'state') {
     const vrms = Math.sqrt((2 * sim.stats().kineticEnergy) / sim.n);
     const raw = vrms > 0 ? (0.5 * largest(sim.diameters())) / vrms : 1;
     const speed = Math.min(10000, Math.max(0.001, Number(raw.toPrecision(1))));
-    return { n: sim.n, dim: sim.dim(), time: sim.time(), frame: sim.source.frame, frames: sim.source.frames, speed };
+    const gravity = sim.gravity().some((g) => g !== 0);  // kT is then no conserved quantity (the blurb)
+    return { n: sim.n, dim: sim.dim(), time: sim.time(), frame: sim.source.frame, frames: sim.source.frames, speed, gravity };
   } finally {
     sim.destroy();
   }
