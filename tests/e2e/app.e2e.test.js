@@ -297,8 +297,12 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
 
   // the trajectory, chosen after pressing o, opens at its last frame (t = 2): naive-halt halts,
   // stable rests where the unbroken run does
-  await page.evaluate(() => document.activeElement?.blur());  // keys typed into a focused field are not shortcuts
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('o')]);
+  // the chooser is intercepted (CDP) asynchronously once waited for: a key pressed at once could
+  // open it before, unseen (a rare timeout in full runs)
+  const chooserShown = page.waitForEvent('filechooser');
+  await page.waitForTimeout(250);
+  await page.keyboard.press('o');
+  const chooser = await chooserShown;
   await chooser.setFiles(join(dir, 'ball.xyz'));
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
   expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
