@@ -35,6 +35,12 @@ async function open(hash = '', base = server.url, viewport = undefined) {
 }
 
 const panes = (page) => page.evaluate(() => window.edpdApp.panes());
+/** Wait until the export panel's command fields show the panes' commands as they are now (the page
+ * writes them on its next animation frame, which a busy machine may take long to draw). */
+const commandsShown = (page) => page.waitForFunction(() => window.edpdApp.model.panes.every((p, k) => {
+  const cmd = window.edpdApp.model.commandLine(k);
+  return cmd === null || document.getElementById(`cli-${k}`).value === cmd;
+}), null, { timeout: 30000 });
 /** How each pane draws its particles: 'mesh', 'points' (sphere impostors) or null (nothing yet). */
 const drawing = (page) => page.evaluate(() => window.edpdApp.view.panes.map((p) => (p.mesh ? (p.mesh.isPoints ? 'points' : 'mesh') : null)));
 
@@ -146,7 +152,7 @@ test('each pane names its native command line, and that run ends in the same sta
     const { page, errors } = await open(hash);
     await page.waitForFunction(() => { const m = window.edpdApp.model; return m.jumpTo === null && m.panes.every((p) => !p.busy && (p.terminal || (!m.playing && p.time >= m.target))); }, null, { timeout: 60000 });
     await page.click('#export summary');
-    await page.waitForTimeout(300);  // the fields follow on the next frame
+    await commandsShown(page);
     const cmds = [await page.inputValue('#cli-0'), await page.inputValue('#cli-1')];
     const hashes = (await panes(page)).map((p) => p.stateHash);
     for (const [k, cmd] of cmds.entries()) {
@@ -295,15 +301,19 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   expect((await page.evaluate(() => window.edpdApp.warnings())).find((w) => w.field === 'state file').message).toBe('cut.xyz: ends after 1 of 3 particles');
   expect(await page.evaluate(() => window.edpdApp.model.state.scenario)).toBe('elastic');  // the run on screen stays
 
-  // the trajectory, chosen after pressing o, opens at its last frame (t = 2): naive-halt halts,
-  // stable rests where the unbroken run does
-  // the chooser is intercepted (CDP) asynchronously once waited for: a key pressed at once could
-  // open it before, unseen (a rare timeout in full runs)
-  const chooserShown = page.waitForEvent('filechooser');
-  await page.waitForTimeout(250);
+  // o opens the file chooser: the key clicks the hidden file input. Whether Chromium then shows its
+  // dialog is the browser's business (and waiting for Playwright's 'filechooser' event timed out in
+  // CI once in a while, with or without a pause before the key), so the test sees the click itself
+  await page.evaluate(() => {
+    window.openClicks = 0;
+    document.getElementById('open-input').addEventListener('click', (e) => { window.openClicks++; e.preventDefault(); });
+    document.activeElement?.blur();
+  });
   await page.keyboard.press('o');
-  const chooser = await chooserShown;
-  await chooser.setFiles(join(dir, 'ball.xyz'));
+  await page.waitForFunction(() => window.openClicks === 1, null, { timeout: 10000 });
+  // the trajectory, as chosen there, opens at its last frame (t = 2): naive-halt halts, stable rests
+  // where the unbroken run does
+  await page.setInputFiles('#open-input', join(dir, 'ball.xyz'));
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'file' && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
   expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
   expect(await page.textContent('#blurb')).toMatch(/^ball\.xyz: 1 particle in 3-D from t = 2, frame 4 of its 5 \(0 the first\)\./);
@@ -312,8 +322,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   expect(stable.stateHash).toBe('9bfafaebc9076e74');
   expect(await page.evaluate(() => location.hash)).toBe(hash);  // no link for a file: the address is the run before
   await page.click('#export summary');
-  await page.waitForTimeout(300);
-  expect(await page.inputValue('#share-url')).toBe('Share ball.xyz and the command below');
+  await page.waitForFunction(() => document.getElementById('share-url').value === 'Share ball.xyz and the command below', null, { timeout: 30000 });
   const check = async () => {
     const hashes = (await panes(page)).map((p) => p.stateHash);
     for (const k of [0, 1]) {
@@ -322,6 +331,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
       expect(JSON.parse(await edpd(cmd.split(' ').slice(1))).state_hash).toBe(hashes[k]);
     }
   };
+  await commandsShown(page);
   await check();
   expect(await accessibilityViolations(page)).toEqual([]);  // the file's run, its frame slider and notices
   await page.keyboard.press('l');  // Copy link says why there is none
@@ -333,7 +343,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   await frameInput.press('Enter');
   await page.waitForFunction(() => window.edpdApp.model.state.file.frame === 2 && window.edpdApp.model.panes.every((p) => p.terminal), null, { timeout: 30000 });
   expect(await page.textContent('#blurb')).toMatch(/from t = 1, frame 2 of its 5/);
-  await page.waitForTimeout(300);
+  await commandsShown(page);
   expect(await page.inputValue('#cli-1')).toContain('--frame 2 ');
   await check();
   // ] and [ step through the trajectory's frames (each a history entry, as the slider's)
