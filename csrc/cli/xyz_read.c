@@ -141,6 +141,13 @@ static int parse_properties(reader *r, char *spec, columns *c) {
     return 1;
 }
 
+/* A plane n·x = offset written in the file's frame, whose positions are x = r + Origin for the box's
+ * r (the box is [0, L) from Origin): in the box's frame n·r = offset - n·Origin. edpd writes
+ * Origin 0, so its own files read back exactly. */
+static double plane_offset_in_box(const double v[5], const double origin[3]) {
+    return v[3] - (v[0] * origin[0] + v[1] * origin[1] + v[2] * origin[2]);
+}
+
 /* The header of frame k, whose count line has been read into `line`. */
 static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, double origin[3]) {
     char *end;
@@ -205,7 +212,7 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
             if (!numbers(one, v, 5)) return fail(r, "planes must be \"nx ny nz offset restitution\" entries separated by ';'");
             edpd_plane *pl = &s->planes[s->plane_count++];
             for (int a = 0; a < 3; a++) pl->normal[a] = v[a];
-            pl->offset = v[3];
+            pl->offset = plane_offset_in_box(v, origin);
             pl->restitution = v[4];
         }
     }
@@ -279,8 +286,8 @@ static int read_frame(reader *r, int k, xyz_state *s) {
                 if (!parse_double(tok[c.plate + a], &v[a])) return fail(r, "plate '%s' is not a finite number", tok[c.plate + a]);
             edpd_plane *pl = &s->own_planes[i];
             for (int a = 0; a < 3; a++) pl->normal[a] = v[a];
-            pl->offset = v[3];
-            pl->restitution = v[4];  /* in the box's frame, as planes= (edpd writes Origin 0) */
+            pl->offset = plane_offset_in_box(v, origin);
+            pl->restitution = v[4];
         }
     }
     return 1;

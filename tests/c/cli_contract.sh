@@ -196,6 +196,16 @@ expect_error "line 2: Time must be a finite number" run --load "$tmp/ball-badt.x
   cmp -s <(tail -n +3 "$tmp/balls.xyz") <(tail -n +3 "$tmp/balls-again.xyz") && ok || bad "--load: a ball array's rows do not come back"
 "$edpd" run --load "$tmp/balls.xyz" --events 1000000 --json > "$tmp/balls-load.json" && node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
   process.exit(r.collapse && r.n === 3 && Math.abs(r.status_time - 3) < 8.4e-8 ? 0 : 1)' "$tmp/balls-load.json" && ok || bad "--load: a loaded ball array does not rest at t = 3"
+# a file's coordinates are all in its own frame: with Origin="0 0 -8" every position, the shared
+# plane's offset and each ball's plate offset read 8 lower (n·Origin = -8), and the ball and the
+# ball array still come to rest on their plates at t = 3
+shift8() { node -e 'const fs = require("fs"); const L = fs.readFileSync(process.argv[1], "utf8").split("\n");
+  L[1] = L[1].replace(/Origin="0 0 0"/, "Origin=\"0 0 -8\"").replace(/planes="0 0 1 (\S+)/, (m, o) => `planes="0 0 1 ${Number(o) - 8}`);
+  for (let i = 2; i < L.length; i++) { if (!L[i]) continue; const f = L[i].split(" "); f[3] = String(Number(f[3]) - 8); if (f.length > 13) f[13] = String(Number(f[13]) - 8); L[i] = f.join(" "); }
+  fs.writeFileSync(process.argv[2], L.join("\n"));' "$1" "$2"; }
+shift8 "$tmp/ball.xyz" "$tmp/ball-o8.xyz" && shift8 "$tmp/balls.xyz" "$tmp/balls-o8.xyz" && grep -q 'Origin="0 0 -8"' "$tmp/balls-o8.xyz" && \
+  (for f in ball-o8 balls-o8; do "$edpd" run --load "$tmp/$f.xyz" --events 1000000 --json > "$tmp/$f.json" && node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
+    process.exit(r.collapse && Math.abs(r.status_time - 3) < 8.4e-8 ? 0 : 1)' "$tmp/$f.json" || exit 1; done) && ok || bad "--load: planes and plates are not read in the file's frame (Origin)"
 sed 's/:plate:R:5 / /; s/ gravity=/ planes=per-ball gravity=/' "$tmp/balls.xyz" | awk 'NR <= 2 { print; next } { NF = 10; print }' > "$tmp/balls-old.xyz"
 expect_error "planes=per-ball: the file does not say where each ball's plate is" run --load "$tmp/balls-old.xyz" --time 1
 sed 's/:plate:R:5 /:plate:R:4 /' "$tmp/balls.xyz" > "$tmp/balls-r4.xyz"
