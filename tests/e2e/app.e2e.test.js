@@ -301,9 +301,10 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   expect((await page.evaluate(() => window.edpdApp.warnings())).find((w) => w.field === 'state file').message).toBe('cut.xyz: ends after 1 of 3 particles');
   expect(await page.evaluate(() => window.edpdApp.model.state.scenario)).toBe('elastic');  // the run on screen stays
 
-  // o opens the file chooser: the key clicks the hidden file input. Whether Chromium then shows its
-  // dialog is the browser's business (and waiting for Playwright's 'filechooser' event timed out in
-  // CI once in a while, with or without a pause before the key), so the test sees the click itself
+  // o opens the file chooser: the key clicks the hidden file input, as the Open file button does.
+  // Whether Chromium then shows its dialog is the browser's business (and waiting for Playwright's
+  // 'filechooser' event timed out in CI once in a while, with or without a pause before the key),
+  // so the test sees the click itself
   await page.evaluate(() => {
     window.openClicks = 0;
     document.getElementById('open-input').addEventListener('click', (e) => { window.openClicks++; e.preventDefault(); });
@@ -311,6 +312,8 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   });
   await page.keyboard.press('o');
   await page.waitForFunction(() => window.openClicks === 1, null, { timeout: 10000 });
+  await page.click('#open');  // and so does the Open file button
+  await page.waitForFunction(() => window.openClicks === 2, null, { timeout: 10000 });
   // the trajectory, as chosen there, opens at its last frame (t = 2): naive-halt halts, stable rests
   // where the unbroken run does
   await page.setInputFiles('#open-input', join(dir, 'ball.xyz'));
