@@ -87,7 +87,7 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
   expect(stable.status).toBe('collapse');
   expect(Math.abs(stable.time - 3)).toBeLessThan(1e-7);
   await page.waitForFunction(() => /halted: no-real-root/.test(document.getElementById('badge-0').textContent)
-    && /^collapse at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 10000 });
+    && /^collapse at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 30000 });
   // what happened, in words: why the naive ball stopped, and the stable one's rest
   const stories = await page.textContent('#stories');
   expect(stories).toMatch(/naive-halt stopped: .*square root in Eq\. \(12\) is of a negative number/);
@@ -99,7 +99,7 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
   expect(await page.$$eval('#plot-overlap canvas', (c) => c.length)).toBe(1);
   expect(await page.isHidden('#warnings')).toBe(true);
   await page.keyboard.press('r');  // a new run has not failed yet
-  await page.waitForFunction(() => document.getElementById('overlap').hidden, null, { timeout: 10000 });
+  await page.waitForFunction(() => document.getElementById('overlap').hidden, null, { timeout: 30000 });
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -297,7 +297,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   const hash = await page.evaluate(() => location.hash);
 
   await page.setInputFiles('#open-input', { name: 'cut.xyz', mimeType: 'text/plain', buffer: Buffer.from('3\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\n') });
-  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => w.field === 'state file'), null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.warnings().some((w) => w.field === 'state file'), null, { timeout: 30000 });
   expect((await page.evaluate(() => window.edpdApp.warnings())).find((w) => w.field === 'state file').message).toBe('cut.xyz: ends after 1 of 3 particles');
   expect(await page.evaluate(() => window.edpdApp.model.state.scenario)).toBe('elastic');  // the run on screen stays
 
@@ -311,9 +311,9 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
     document.activeElement?.blur();
   });
   await page.keyboard.press('o');
-  await page.waitForFunction(() => window.openClicks === 1, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.openClicks === 1, null, { timeout: 30000 });
   await page.click('#open');  // and so does the Open file button
-  await page.waitForFunction(() => window.openClicks === 2, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.openClicks === 2, null, { timeout: 30000 });
   // the trajectory, as chosen there, opens at its last frame (t = 2): naive-halt halts, stable rests
   // where the unbroken run does
   await page.setInputFiles('#open-input', join(dir, 'ball.xyz'));
@@ -355,21 +355,21 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   await page.keyboard.press('[');
   await page.waitForFunction(() => window.edpdApp.model.state.file.frame === 2);
   await page.goBack();
-  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 3, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 3, null, { timeout: 30000 });
   await page.goBack();
-  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 2, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 2, null, { timeout: 30000 });
 
   // Back returns to the frame before, then leaves the file's run for the run before it (its address
   // never changed); Forward returns
   await page.goBack();
-  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4, null, { timeout: 30000 });
   await page.goBack();
-  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic', null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic', null, { timeout: 30000 });
   expect(await page.evaluate(() => location.hash)).toBe(hash);
   await page.goForward();
-  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 4, null, { timeout: 30000 });
   await page.goForward();
-  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 2, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.frame === 2, null, { timeout: 30000 });
 
   // dropped on the page: the same as Open file
   const drop = (t, name) => page.evaluate(([t, name]) => {
@@ -386,7 +386,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
     .toBe("big lattice.xyz has 103,823 particles; the app runs at most 100,000 per pane (build/edpd run --load 'big lattice.xyz' has no such limit)");
   expect(await page.evaluate(() => window.edpdApp.model.state.file.name)).toBe('ball.xyz');
   await drop(readFileSync(join(root, 'docs/examples/collapse-line.xyz'), 'utf8'), 'collapse-line.xyz');
-  await page.waitForFunction(() => window.edpdApp.model.state.file?.name === 'collapse-line.xyz' && window.edpdApp.drawn(), null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.file?.name === 'collapse-line.xyz' && window.edpdApp.drawn(), null, { timeout: 30000 });
   expect((await panePixels(page)).ink.every((x) => x > 0.001)).toBe(true);  // three disks in each pane
   expect(errors).toEqual([]);
   await page.close();
@@ -409,7 +409,7 @@ test('a ball array\'s state file opens with each ball over its own plate, and it
   expect([naive.status, stable.status]).toEqual(['halted', 'collapse']);
   expect(await page.textContent('#blurb')).toMatch(/Under the file's gravity kT rises and falls/);  // not "elastic impacts keep kT"
   // the commands follow the panes a frame of the page later: wait until they run past where the panes stopped
-  await page.waitForFunction(() => [0, 1].every((k) => Number(/--until (\S+)/.exec(document.getElementById(`cli-${k}`).value)?.[1]) >= window.edpdApp.panes()[k].time), null, { timeout: 10000 });
+  await page.waitForFunction(() => [0, 1].every((k) => Number(/--until (\S+)/.exec(document.getElementById(`cli-${k}`).value)?.[1]) >= window.edpdApp.panes()[k].time), null, { timeout: 30000 });
   for (const k of [0, 1]) {
     const cmd = await page.inputValue(`#cli-${k}`);
     expect(JSON.parse(await edpd(cmd.split(' ').slice(1))).state_hash).toBe((await panes(page))[k].stateHash);
@@ -451,7 +451,7 @@ test('a file from the computer outlives a reload: its runs come back from the br
   await reloaded(() => window.edpdApp.model.state.file?.frame === 4);
   expect((await panes(page)).map((p) => p.stateHash)).toEqual(frame4);
   await page.goBack();
-  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic', null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'elastic', null, { timeout: 30000 });
   await page.goForward();
   await reloaded(() => window.edpdApp.model.state.file?.frame === 4);
 
@@ -667,7 +667,7 @@ test('a worker that throws is shown in its pane, and reset recovers', async () =
   const { page } = await open('#v=1&scenario=elastic&n=300&dim=2&phi=0.3');
   await page.evaluate(() => window.edpdApp.model.crashPane(0));
   await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'error', null, { timeout: 30000 });
-  await page.waitForFunction(() => /error: the simulation worker failed/.test(document.getElementById('badge-0').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /error: the simulation worker failed/.test(document.getElementById('badge-0').textContent), null, { timeout: 30000 });
   await page.keyboard.press('r');
   await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'running' && p.stateHash), null, { timeout: 30000 });
   await page.close();
@@ -682,7 +682,7 @@ test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas',
   await page.keyboard.press('Escape');
   expect(await page.isHidden('#help')).toBe(true);
   await page.keyboard.press('3');
-  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular', null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular', null, { timeout: 30000 });
   expect(await page.evaluate(() => location.hash)).toMatch(/scenario=granular/);
   await page.close();
 });
@@ -693,8 +693,8 @@ test('a link to a far time shows the jump with a Stop button; space stops it, pa
   expect(await page.isVisible('#jump-progress')).toBe(true);
   expect(await page.textContent('#clock')).toMatch(/^jumping to t = 1\.0+e\+6: /);
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => window.edpdApp.model.jumpTo === null, null, { timeout: 10000 });
-  await page.waitForFunction(() => !document.querySelector('#clock').textContent.startsWith('jumping'), null, { timeout: 10000 });
+  await page.waitForFunction(() => window.edpdApp.model.jumpTo === null, null, { timeout: 30000 });
+  await page.waitForFunction(() => !document.querySelector('#clock').textContent.startsWith('jumping'), null, { timeout: 30000 });
   expect(await page.textContent('#play')).toBe('Play');
   expect(await page.isHidden('#jump-progress')).toBe(true);
   const t = await page.evaluate(() => window.edpdApp.model.target);
