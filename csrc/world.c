@@ -173,12 +173,12 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
 #ifdef __SSE2__
 /* Pass 1's arithmetic for candidate q with x and y packed (vec.h) and the minimum image without
  * branches: 4 % faster than the scalar code below at n sigma^3 = 0.5 and 0.9 (scripts/ab.sh). */
-static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c) {
+static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     double dt = s->T - q->t;
     v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
     double rk_z, vk_z;
     v2d rk_xy, vk_xy;
-    if (s->gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
+    if (gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
         double h = 0.5 * dt * dt;
         rk_xy = r_xy + (v_xy * dt2 + s->g_xy * v2_splat(h));
         rk_z = q->r.z + (q->v.z * dt + s->g.z * h);
@@ -204,10 +204,10 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
 #else
 /* The scalar form (WebAssembly: with -msimd128 the packed form above was no faster in V8,
  * scripts/wasm_ab.sh at n sigma^3 = 0.9 and 0.5). */
-static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c) {
+static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     double dt = s->T - q->t;
     vec3 rk, vk;
-    if (s->gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
+    if (gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
         rk = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(s->g, 0.5 * dt * dt)));
         vk = v3_add(q->v, v3_scale(s->g, dt));
     } else {
@@ -229,7 +229,7 @@ static void other_images(struct edpd_world *w, const scan_consts *s, pair_batch 
 
 static inline __attribute__((always_inline)) void batch_add(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, int32_t k) {
     pair_cand *c = &bt->c[bt->n];
-    pair_state(s, &s->p[k], c);
+    pair_state(s, &s->p[k], c, s->gravity);
     c->k = k;
     bt->overlaps += c->c < 0.0;
     if (s->ties) {
@@ -241,6 +241,40 @@ static inline __attribute__((always_inline)) void batch_add(struct edpd_world *w
     }
     bt->n += c->b < 0.0;  /* receding: no event for any detector */
     if (bt->n == BATCH) batch_detect(w, s, bt, x);
+}
+
+/* Pass 1 over candidates cand[0..m): runs of at most the batch's free room go through a loop with
+ * no call in it (pass 2 runs between runs), over a copy of the scan's constants and the batch
+ * counters in locals. With batch_detect callable from inside the loop, LLVM had to keep all of
+ * them in memory: in WebAssembly V8 then reloaded the box, the flags and particle i's state from
+ * the stack for every candidate. Worlds with image ties (tiny boxes) take the general path. */
+static inline __attribute__((always_inline)) void pass1_run(const scan_consts *sp, pair_batch *bt, const int32_t *cand,
+                                                            uint32_t m, int gravity) {
+    const scan_consts s = *sp;
+    uint32_t n = bt->n, overlaps = bt->overlaps;
+    for (uint32_t k = 0; k < m; k++) {
+        pair_cand *c = &bt->c[n];
+        pair_state(&s, &s.p[cand[k]], c, gravity);
+        c->k = cand[k];
+        overlaps += c->c < 0.0;
+        n += c->b < 0.0;
+    }
+    bt->n = n; bt->overlaps = overlaps;
+}
+
+static void scan_candidates(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x,
+                            const int32_t *cand, uint32_t m) {
+    if (s->ties) {
+        for (uint32_t k = 0; k < m; k++) batch_add(w, s, bt, x, cand[k]);
+        return;
+    }
+    while (m > 0) {
+        uint32_t run = BATCH - bt->n < m ? BATCH - bt->n : m;
+        if (s->gravity) pass1_run(s, bt, cand, run, 1);
+        else pass1_run(s, bt, cand, run, 0);
+        if (bt->n == BATCH) batch_detect(w, s, bt, x);
+        cand += run; m -= run;
+    }
 }
 
 /* With 4 cells on a periodic axis (a box under 5 diameters, or few particles in a coarse grid),
@@ -305,7 +339,7 @@ static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x
     scan_setup(w, x, &s);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
-    for (uint32_t k = 0; k < pl->m; k++) batch_add(w, &s, &bt, x, pl->cand[k]);
+    scan_candidates(w, &s, &bt, x, pl->cand, pl->m);
     if (pl->overflow)   /* a crowded cell's particles beyond its record (rare below close packing) */
         for (int c = 0; c < pl->count; c++)
             for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
@@ -347,7 +381,7 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     for (uint32_t k = 0; k < m; k++) mem_request(&s.p[list[k]]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
-    for (uint32_t k = 0; k < m; k++) batch_add(w, &s, &bt, x, list[k]);
+    scan_candidates(w, &s, &bt, x, list, m);
     batch_finish(w, &s, &bt, x);
 }
 
