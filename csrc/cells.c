@@ -133,7 +133,8 @@ int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t o
         for (int a = 0; a < 3; a++)
             if (g->n[a] > 1 && (base[a] < 1 || base[a] > g->n[a] - 2)) inside = 0;
         if (inside) {
-            int cls = (base[0] % g->tile[0]) + g->tile[0] * ((base[1] % g->tile[1]) + g->tile[1] * (base[2] % g->tile[2]));
+            /* tiles are powers of two: masks instead of three integer divisions in a row */
+            int cls = (base[0] & (g->tile[0] - 1)) + g->tile[0] * ((base[1] & (g->tile[1] - 1)) + g->tile[1] * (base[2] & (g->tile[2] - 1)));
             int32_t c = (int32_t)cells_index(g, base[0], base[1], base[2]);
             for (int k = 0; k < g->block_count; k++) out[k] = (uint32_t)(c + g->block_off[cls][k]);
             return g->block_count;
