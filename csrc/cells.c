@@ -47,8 +47,10 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
             g->axis_off[a][c] = (uint32_t)(c / g->tile[a]) * tile_stride[a] + (uint32_t)(c % g->tile[a]) * in_tile_stride[a];
     }
     /* block offsets of interior cells, by position within the tile, from a cell at tile + l on
-     * each axis (interior: needs n >= 2 tile + 1 and n >= 3) */
+     * each axis (interior: needs n >= 2 tile + 1 and n >= 3); made by cells_block's general
+     * path, so the fast path lists the same cells in the same order */
     g->block_count = 0;
+    for (int a = 0; a < 3; a++) g->layer_count[a] = 0;
     int room = 1;
     for (int a = 0; a < 3; a++)
         if (g->n[a] > 1 && (g->n[a] < 2 * g->tile[a] + 1 || g->n[a] < 3)) room = 0;
@@ -63,6 +65,13 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
                     int cls = lx + g->tile[0] * (ly + g->tile[1] * lz);
                     uint32_t c0 = cells_index(g, base[0], base[1], base[2]);
                     for (int k = 0; k < m; k++) g->block_off[cls][k] = (int32_t)(cells[k] - c0);
+                    for (int a = 0; a < 3; a++) {
+                        if (g->n[a] == 1) continue;
+                        g->layer_count[a] = 0;  /* the general path */
+                        int ml = cells_block(g, base, a, cells);
+                        for (int k = 0; k < ml; k++) g->layer_off[a][cls][k] = (int32_t)(cells[k] - c0);
+                        g->layer_count[a] = ml;
+                    }
                     g->block_count = m;
                 }
     }
@@ -128,16 +137,18 @@ void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
 
 int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
     int lo[3], hi[3], count = 0;
-    if (flat_axis < 0 && g->block_count > 0) {  /* away from every edge: the precomputed offsets */
-        int inside = 1;
+    int fast = flat_axis < 0 ? g->block_count : g->layer_count[flat_axis];
+    if (fast > 0) {  /* away from every edge (but along the flat axis): the precomputed offsets */
+        int edge = 0;  /* without branches: the edge cells are a few in ten, in random order */
         for (int a = 0; a < 3; a++)
-            if (g->n[a] > 1 && (base[a] < 1 || base[a] > g->n[a] - 2)) inside = 0;
-        if (inside) {
+            edge |= (a != flat_axis) & (g->n[a] > 1) & ((base[a] < 1) | (base[a] > g->n[a] - 2));
+        if (!edge) {
             /* tiles are powers of two: masks instead of three integer divisions in a row */
             int cls = (base[0] & (g->tile[0] - 1)) + g->tile[0] * ((base[1] & (g->tile[1] - 1)) + g->tile[1] * (base[2] & (g->tile[2] - 1)));
             int32_t c = (int32_t)cells_index(g, base[0], base[1], base[2]);
-            for (int k = 0; k < g->block_count; k++) out[k] = (uint32_t)(c + g->block_off[cls][k]);
-            return g->block_count;
+            const int32_t *off = flat_axis < 0 ? g->block_off[cls] : g->layer_off[flat_axis][cls];
+            for (int k = 0; k < fast; k++) out[k] = (uint32_t)(c + off[k]);
+            return fast;
         }
     }
     uint32_t off[3][3];  /* per axis: the table entries of offsets -1, 0, +1 (lo..hi) */

@@ -36,6 +36,9 @@ typedef struct cell_grid {
      * one set per position within a tile (most predictions take this path) */
     int block_count;
     int32_t block_off[8][27];
+    /* ... and of the layer a crossing scans, one set per flat axis (layer_count[a] 0: none) */
+    int layer_count[3];
+    int32_t layer_off[3][8][9];
 } cell_grid;
 
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
@@ -64,12 +67,12 @@ static inline int32_t cells_overflow(const cell_grid *g, uint32_t c) {
  * count * CELL_MAX_INLINE) without a branch per slot (about one particle per cell: such a
  * branch would be a coin toss). Returns how many; *overflow is set if any cell has more
  * (walk those from cells_overflow() through next[]). */
-static inline uint32_t cells_gather(const cell_grid *g, const uint32_t *cells, int count, int32_t self,
-                                    int32_t *out, int *overflow) {
+static inline __attribute__((always_inline)) uint32_t cells_gather_rec(const cell_grid *g, const uint32_t *cells, int count,
+                                                                      int32_t self, int32_t *out, int *overflow, const int rec) {
     uint32_t m = 0;
-    int ovf = 0, rec = g->rec;
+    int ovf = 0;
     for (int c = 0; c < count; c++) {
-        const int32_t *r = cells_record(g, cells[c]);
+        const int32_t *r = g->slot + (size_t)rec * cells[c];
         for (int j = 0; j < rec; j++) {
             int32_t k = r[j];
             out[m] = k;
@@ -79,6 +82,15 @@ static inline uint32_t cells_gather(const cell_grid *g, const uint32_t *cells, i
     }
     *overflow = ovf;
     return m;
+}
+static inline uint32_t cells_gather(const cell_grid *g, const uint32_t *cells, int count, int32_t self,
+                                    int32_t *out, int *overflow) {
+    switch (g->rec) {  /* the record's length a constant: the inner loop unrolled */
+    case 2: return cells_gather_rec(g, cells, count, self, out, overflow, 2);
+    case 4: return cells_gather_rec(g, cells, count, self, out, overflow, 4);
+    case 8: return cells_gather_rec(g, cells, count, self, out, overflow, 8);
+    default: return cells_gather_rec(g, cells, count, self, out, overflow, 16);
+    }
 }
 
 /* The members of a cell, inline slots first, then the overflow list:
