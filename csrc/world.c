@@ -409,26 +409,37 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
 }
 
 /* Time of the next cell crossing of particle q (at time q->t). Axes with more than one cell
- * have no acceleration (validated), so the flight is linear there. */
+ * have no acceleration (validated), so the flight is linear there. Without branches on the
+ * velocity's signs or on which axis comes first (coin tosses: 14 % of all mispredicted branches
+ * at n sigma^3 = 0.5, cachegrind): the face ahead is chosen by arithmetic, and the earliest time
+ * on the bits of the doubles, as integers: for non-negative doubles their order is the numbers'
+ * order, and integer selects stay conditional moves (V8 compiles a double's select or min to
+ * branches, and gcc turns a double's select back into one). The arithmetic is that of a branchy
+ * version, so the times are the same bit for bit (a time of -0 becomes +0: the same sum). */
 static void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
     const cell_grid *g = &w->cells;
-    int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
-    double best = INFINITY;
+    const int64_t inf_bits = INT64_C(0x7ff0000000000000);  /* +inf */
+    int64_t best = inf_bits;
     int axis = 0, dir = 0;
     for (int a = 0; a < 3; a++) {
-        if (g->n[a] == 1) continue;
-        double v = v3_get(q->v, a), r = v3_get(q->r, a), dt;
-        if (v > 0.0) {
-            if (!g->periodic[a] && cc[a] == g->n[a] - 1) continue;
-            dt = ((cc[a] + 1) * g->width[a] - r) / v;
-        } else if (v < 0.0) {
-            if (!g->periodic[a] && cc[a] == 0) continue;
-            dt = (cc[a] * g->width[a] - r) / v;
-        } else continue;
-        if (dt < 0.0) dt = 0.0;
-        if (dt < best) { best = dt; axis = a; dir = v > 0.0 ? 1 : -1; }
+        double v = v3_get(q->v, a), r = v3_get(q->r, a);
+        int cc = q->cc[a], up = v > 0.0, n = g->n[a];
+        double dt = ((cc + up) * g->width[a] - r) / v;   /* to the face ahead: (cc + 1) w or cc w */
+        /* none at rest, on an axis of one cell, at an open axis's edge (bitwise: || would branch
+         * on the sign), or for a NaN */
+        int none = (n == 1) | (!(v > 0.0) & !(v < 0.0)) | (!g->periodic[a] & (cc == up * (n - 1))) | (dt != dt);
+        int64_t bits;
+        memcpy(&bits, &dt, sizeof bits);
+        bits = bits < 0 ? 0 : bits;            /* dt <= 0: a particle on its face, now */
+        bits |= -(int64_t)none & inf_bits;     /* +inf, or a NaN above it: never the earliest */
+        int better = bits < best;
+        best = better ? bits : best;
+        axis += better * (a - axis);
+        dir += better * (2 * up - 1 - dir);
     }
-    q->cross_t = q->t + best;
+    double dt;
+    memcpy(&dt, &best, sizeof dt);
+    q->cross_t = q->t + dt;
     q->cross_axis = (int8_t)axis;
     q->cross_dir = (int8_t)dir;
 }
