@@ -63,7 +63,7 @@ static void sift_down(event_queue *q, uint32_t k) {
         uint32_t c = 4 * k + 1;
         if (c >= n) break;
         uint32_t end = c + 4 < n ? c + 4 : n, m = c;
-        for (uint32_t j = c + 1; j < end; j++) if (eq_before(q->heap[j], q->heap[m])) m = j;
+        for (uint32_t j = c + 1; j < end; j++) m += (uint32_t)eq_before(q->heap[j], q->heap[m]) * (j - m);  /* no branch */
         eq_node y = q->heap[m];
         if (!eq_before(y, x)) break;
         q->heap[k] = y; q->e[y.id].pos = k; k = m;

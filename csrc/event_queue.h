@@ -66,9 +66,10 @@ static inline void eq_warm(event_queue *q) {
 }
 /* ... and the slot list a key will join. */
 void eq_request_insert(const event_queue *q, double key);
-/* The queue's order: (key, particle index). */
+/* The queue's order: (key, particle index). Bitwise, not ||: in a heap the answer is a coin toss,
+ * and the short circuit was a second mispredicted branch per comparison. */
 static inline int eq_before(eq_node a, eq_node b) {
-    return a.key < b.key || (a.key == b.key && a.id < b.id);
+    return (a.key < b.key) | ((a.key == b.key) & (a.id < b.id));
 }
 /* The likeliest next top once the top and particle `skip` (the top's partner, whose copy of
  * the same impact is re-queued with it) are re-queued, later almost always at large N: the
