@@ -131,7 +131,8 @@ static int cells_within(const cell_grid *g, const int base[3], vec3 c, double cu
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
                 if (!dx && !dy && !dz) continue;
-                if (far[0][dx + 1] + far[1][dy + 1] + far[2][dz + 1] < cut2) cells[m++] = cells[k];
+                cells[m] = cells[k];  /* kept or overwritten: within reach is a coin toss for corners */
+                m += far[0][dx + 1] + far[1][dy + 1] + far[2][dz + 1] < cut2;
                 k++;
             }
     return m;
