@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 #include "vec.h"
 
 /* A list centre with the particle's reach sigma/2 + delta/2: two shells overlap iff the
@@ -54,7 +55,16 @@ static inline double nl_exit_dt(vec3 d, vec3 v, double R) {
     double b = v3_dot(d, v), c = v3_dot(d, d) - R * R;
     if (c >= 0.0) return 0.0;
     double s = sqrt(b * b - a * c);
-    return b > 0.0 ? -c / (b + s) : (s - b) / a;  /* the larger root, without cancellation */
+    /* the larger root without cancellation: -c / (b + s) moving outwards (b > 0), else (s - b) / a.
+     * The sign of b is a coin toss: the quotient's terms are chosen on their bits, as integers,
+     * which compilers keep as masks (a double's select becomes a branch), then one division. */
+    uint64_t out = -(uint64_t)(b > 0.0), n1, n2, d1, d2, nb, db;
+    double num = -c, num_in = s - b, den = b + s, den_in = a;
+    memcpy(&n1, &num, 8); memcpy(&n2, &num_in, 8); memcpy(&d1, &den, 8); memcpy(&d2, &den_in, 8);
+    nb = (n1 & out) | (n2 & ~out);
+    db = (d1 & out) | (d2 & ~out);
+    memcpy(&num, &nb, 8); memcpy(&den, &db, 8);
+    return num / den;
 }
 
 #endif
