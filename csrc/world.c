@@ -247,7 +247,9 @@ static inline __attribute__((always_inline)) void batch_add(struct edpd_world *w
  * no call in it (pass 2 runs between runs), over a copy of the scan's constants and the batch
  * counters in locals. With batch_detect callable from inside the loop, LLVM had to keep all of
  * them in memory: in WebAssembly V8 then reloaded the box, the flags and particle i's state from
- * the stack for every candidate. Worlds with image ties (tiny boxes) take the general path. */
+ * the stack for every candidate. The copy is needed too: read through sp, LLVM cannot tell the
+ * constants from the batch's stores and still reloads them (V8's code, checked without it).
+ * Worlds with image ties (tiny boxes) take the general path. */
 static inline __attribute__((always_inline)) void pass1_run(const scan_consts *sp, pair_batch *bt, const int32_t *cand,
                                                             uint32_t m, int gravity) {
     const scan_consts s = *sp;
