@@ -141,6 +141,16 @@ async function runCase(name) {
   return row;
 }
 
+/* With --scaling, this VM's memory latency before and after the runs (build/memlat --quick, ~1 s;
+ * null without the tool): the N = 10^6 figure moves with it. */
+function memoryLatency() {
+  const memlat = `${root}build/memlat`;
+  if (!args.includes('--scaling') || !existsSync(memlat)) return null;
+  const r = spawnSync(memlat, ['--quick'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+const latBefore = memoryLatency();
+
 /* Rounds go round-robin over the cases (case 1, 2, ... then again), so that one of this VM's
  * slow phases (tens of seconds, up to -30 %, on either side of a ratio) hits one round of
  * several cases rather than every round of one case; each line below is one run, as it ends. */
@@ -197,4 +207,19 @@ function table(useBest) {
 }
 table(false);
 if (rounds > 1) table(true);
+
+/* The issue's scaling target (N = 10^6 at >= 60 % of the N = 13500 collisions/s), and what it
+ * depends on: at N = 10^6 every event waits on DRAM, whose latency on this VM has ranged from
+ * 160 to 320 ns between sessions (BENCHMARKS.md), at N = 13500 the state stays in the caches. */
+const big = runs.get('scaling-elastic-3d-n1000000-rho0.5'), small = runs.get('elastic-3d-n13500-rho0.5');
+if (big && small) {
+  const coll = (rows) => rows.map((r) => r.c.collisions_per_second);
+  const ratioMedian = median(big.map((r, k) => r.c.collisions_per_second / small[k].c.collisions_per_second));
+  console.log(`
+N-scaling: N = 10^6 at ${pct(ratioMedian)} of N = 13500 (native collisions/s, median of the rounds' ratios` +
+    `${rounds > 1 ? `; best over best ${pct(best(coll(big)) / best(coll(small)))}` : ''}; target >= 60 %)`);
+  const latAfter = memoryLatency();
+  if (latBefore) console.log(`before the runs: ${latBefore}`);
+  if (latAfter) console.log(`after the runs:  ${latAfter}`);
+}
 console.log(`\n${new Date().toISOString()} node ${process.version}${quick ? ' (quick)' : ''}`);
