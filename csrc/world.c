@@ -71,10 +71,16 @@ static inline int32_t pair_partner(const particle *q) {
  * of 12-15 runs: from 2.29 to 1.41 us/event at N = 10^6; 4 % faster at N = 13500 in 3-D
  * (1.7 MB of particles), 3 % slower at N = 10^4 in 2-D (1.3 MB). In WebAssembly, where a
  * request is a load (interleaved runs of two builds in Node, BENCHMARKS.md): 5-7 % slower at
- * N = 13500, even at 20000 (2.6 MB), 8 % faster at 32000 (4.1 MB), 30 % at 10^5. */
+ * N = 13500, even at 20000 (2.6 MB), 8 % faster at 32000 (4.1 MB), 30 % at 10^5. There the
+ * lists and their centres count as well, which more than double a list world's lines: at
+ * N = 13500 and n sigma^3 = 0.9 (4 MB in all) perf put the waits on the next event's particle,
+ * its centre and its partner's counter, and the requests made that case 1-5 % faster (medians
+ * of four runs of scripts/wasm_ab.sh). */
 static inline int big_world(const struct edpd_world *w) {
     size_t bytes = (size_t)w->n * sizeof(particle);
-    return MEM_REQUEST_STALLS ? bytes > ((size_t)3 << 20) : bytes > ((size_t)3 << 19);
+    if (!MEM_REQUEST_STALLS) return bytes > ((size_t)3 << 19);
+    if (w->nl.on) bytes += (size_t)w->n * (w->nl.cap * sizeof(int32_t) + sizeof(uint32_t) + sizeof(nl_centre));
+    return bytes > ((size_t)3 << 20);
 }
 
 /* Planning a scan one event ahead (plan_ahead) pays only where most lines come from DRAM
