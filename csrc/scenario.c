@@ -24,7 +24,7 @@ static void init_particle(particle *q, vec3 r, vec3 v, double sigma, double mass
     q->r = r; q->v = v; q->t = 0.0;
     q->sigma = sigma; q->mass = mass;
     q->ev_t = INFINITY; q->cross_t = INFINITY;
-    q->partner = PARTNER_NONE; q->partner_count = 0; q->count = 0;
+    q->partner = PARTNER_NONE; q->predicted = 0; q->changed = 0;
     q->own_plane = -1; q->branch = 0; q->cross_axis = 0; q->cross_dir = 0;
 }
 

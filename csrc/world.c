@@ -1,6 +1,6 @@
 /* The event loop (the paper's Sect. 2 with O(log N) per event): one predicted event per
  * particle in an indexed heap, cell lists with cell-crossing events, lazy particle updates, and
- * stale-event rejection by per-particle impact counters. */
+ * stale-event rejection by impact serial numbers (a partner's last impact against the prediction). */
 #include "world.h"
 #include "detector.h"
 #include "failure.h"
@@ -31,34 +31,25 @@ typedef struct predict_ctx {
     double T;
     double best;      /* earliest impact found */
     int32_t partner;
-    uint32_t partner_count;
+    uint64_t predicted;  /* the partner's validity reference (particle.predicted) */
     int branch;
     int count_overlaps;
     uint32_t overlaps;
-    int fresh;        /* partner found by this scan: its counter is read once, at the store */
+    int fresh;        /* partner found by this scan: valid as of the current impact_serial */
 } predict_ctx;
 
 /* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
  * new layer, a list rebuild's newcomers): i's trajectory is unchanged, so that impact stays valid. */
 static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) {
-    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->partner_count, q->branch, 0, 0, 0};
+    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->predicted, q->branch, 0, 0, 0};
     return x;
 }
 
-/* A partner's counter lives in its second cache line: read for the final partner only, not
- * for every candidate that was the best for a while (no event happens during a scan, so the
- * value is the same). The deferred form leaves that read to the caller (*fresh set if it must
- * make it): a pair impact reads both after both scans, when the lines asked for in pass 2 have
- * arrived. */
-static inline void ctx_store_deferred(const predict_ctx *x, particle *q, int *fresh) {
-    q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
-    q->partner_count = x->partner_count;
-    *fresh = x->fresh && x->partner >= 0;
-}
+/* A partner found by this scan is valid as of now; one kept from before (ctx_continue) as of
+ * when it was found. Nothing of the partner is read (see particle.predicted). */
 static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, particle *q) {
-    int fresh;
-    ctx_store_deferred(x, q, &fresh);
-    if (fresh) q->partner_count = w->p[x->partner].count;
+    q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
+    q->predicted = x->fresh ? w->impact_serial : x->predicted;
 }
 
 /* The partner of q's pending pair impact if that is its next event, else -1. */
@@ -104,7 +95,6 @@ typedef struct scan_consts {
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
     int ties;       /* w->image_ties */
-    int prefetch;   /* the partner's counter line while scanning: a hint (natively only) */
     int32_t self;
     edpd_detector det;
 } scan_consts;
@@ -128,7 +118,6 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s->self = (int32_t)x->i;
     s->ties = w->image_ties;
-    s->prefetch = big_world(w) && !MEM_REQUEST_STALLS;
 }
 
 /* The pair tests run in two passes over batches of candidates. Pass 1, without data-dependent
@@ -169,7 +158,6 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
         double te = s->T + root.dt;
         if (te < best || (te == best && j < at)) {
             best = te; at = j; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
-            if (s->prefetch) mem_hint(&s->p[c->k].count);
         }
     }
     x->best = best;
@@ -413,7 +401,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     }
     double te = x->T + root.dt;
-    if (te < x->best) { x->best = te; x->partner = -1 - (int32_t)k; x->partner_count = 0; x->branch = root.branch; }
+    if (te < x->best) { x->best = te; x->partner = -1 - (int32_t)k; x->predicted = 0; x->fresh = 0; x->branch = root.branch; }
 }
 
 /* Time of the next cell crossing of particle q (at time q->t). Axes with more than one cell
@@ -464,10 +452,8 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
 enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
 
 /* Full prediction for particle i, which must be up to date at w->time, with a planned block
- * (or NULL). Returns the number of particles it overlaps if count_overlaps is set; fresh: see
- * ctx_store_deferred (NULL: read the counter here). */
-static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan,
-                                int *fresh) {
+ * (or NULL). Returns the number of particles it overlaps if count_overlaps is set. */
+static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0};
     if (w->n == 1) {
@@ -485,8 +471,7 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
-    if (fresh) ctx_store_deferred(&x, q, fresh);
-    else ctx_store(w, &x, q);
+    ctx_store(w, &x, q);
     if (w->nl.on) predict_exit(w, q, i);
     else predict_crossing(w, q, i);
     if (queue == QUEUE_UPDATE) eq_update(&w->queue, i, event_key(q));
@@ -495,7 +480,7 @@ static uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_over
 }
 
 static uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue) {
-    return predict_planned(w, i, count_overlaps, queue, NULL, NULL);
+    return predict_planned(w, i, count_overlaps, queue, NULL);
 }
 
 /* ---- events ---------------------------------------------------------------------------- */
@@ -599,7 +584,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         account_energy(w, 0.5 * (ke1 - ke0));
         w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
     }
-    a->count++; b->count++;
+    a->changed = b->changed = ++w->impact_serial;
     if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
     w->collisions++;
     uint32_t oi, oj;
@@ -617,14 +602,11 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         plan_request(w, &pj);
         if (big_world(w)) { eq_request_unlink(&w->queue, i); eq_request_unlink(&w->queue, j); }
         /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
-        int fi, fj;
-        oi = predict_planned(w, i, 1, QUEUE_LATER, pi, &fi);
+        oi = predict_planned(w, i, 1, QUEUE_LATER, pi);
         ahead_gather(w);
         if (big_world(w)) eq_request_insert(&w->queue, event_key(a));
-        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj, &fj);
+        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj);
         eq_update(&w->queue, i, event_key(a));
-        if (fi) a->partner_count = w->p[a->partner].count;
-        if (fj) b->partner_count = w->p[b->partner].count;
     } else {
         oi = predict(w, i, 1, QUEUE_UPDATE);
         oj = predict(w, j, 1, QUEUE_UPDATE);
@@ -643,7 +625,7 @@ static void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
         a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
         account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
     }
-    a->count++;
+    a->changed = ++w->impact_serial;
     if (w->t_last) w->t_last[i] = w->time;
     w->plane_impacts++;
     predict(w, i, 0, QUEUE_UPDATE);
@@ -799,7 +781,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             }
         } else {
             int32_t partner = q->partner;
-            if (partner >= 0 && w->p[partner].count != q->partner_count) {
+            if (partner >= 0 && w->p[partner].changed > q->predicted) {
                 /* the partner changed course since this was predicted */
                 if (tk > w->time) w->time = tk;
                 bring_to(w, q, w->time);
