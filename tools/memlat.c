@@ -37,12 +37,13 @@ static uint64_t rng_next(void) {  /* splitmix64 */
 /* One cyclic random permutation of the lines of a buffer of `bytes`: line k holds the index
  * of the next line to visit. */
 static uint64_t *make_chase(size_t bytes, size_t *lines_out) {
-    size_t lines = bytes / LINE;
-    uint64_t *a = aligned_alloc(2u << 20, lines * LINE);
+    size_t lines = bytes / LINE, huge = (size_t)2 << 20;
+    size_t alloc = (lines * LINE + huge - 1) / huge * huge;  /* aligned_alloc: a multiple of the alignment */
+    uint64_t *a = aligned_alloc(huge, alloc);
     uint32_t *order = malloc(lines * sizeof *order);
     if (!a || !order) { free(a); free(order); return NULL; }
 #if defined(__linux__)
-    madvise(a, lines * LINE, MADV_HUGEPAGE);
+    madvise(a, alloc, MADV_HUGEPAGE);
 #endif
     for (size_t i = 0; i < lines; i++) order[i] = (uint32_t)i;
     for (size_t i = lines - 1; i > 0; i--) {
