@@ -35,7 +35,7 @@ typedef struct predict_ctx {
     int branch;
     int count_overlaps;
     uint32_t overlaps;
-    int fresh;        /* partner found by this scan: valid as of the current impact_serial */
+    int fresh;        /* partner found by this scan: valid as of the impacts so far */
 } predict_ctx;
 
 /* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
@@ -45,11 +45,14 @@ static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) 
     return x;
 }
 
+/* Impacts so far: the serial number of the latest (particle.changed, .predicted). */
+static inline uint64_t impacts(const struct edpd_world *w) { return w->collisions + w->plane_impacts; }
+
 /* A partner found by this scan is valid as of now; one kept from before (ctx_continue) as of
  * when it was found. Nothing of the partner is read (see particle.predicted). */
 static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, particle *q) {
     q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
-    q->predicted = x->fresh ? w->impact_serial : x->predicted;
+    q->predicted = x->fresh ? impacts(w) : x->predicted;
 }
 
 /* The partner of q's pending pair impact if that is its next event, else -1. */
@@ -584,9 +587,9 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         account_energy(w, 0.5 * (ke1 - ke0));
         w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
     }
-    a->changed = b->changed = ++w->impact_serial;
-    if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
     w->collisions++;
+    a->changed = b->changed = impacts(w);
+    if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
     uint32_t oi, oj;
     if (!w->nl.on) {  /* neither impact moves a particle to another cell */
         block_plan pi_, pj;
@@ -625,9 +628,9 @@ static void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
         a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
         account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
     }
-    a->changed = ++w->impact_serial;
-    if (w->t_last) w->t_last[i] = w->time;
     w->plane_impacts++;
+    a->changed = impacts(w);
+    if (w->t_last) w->t_last[i] = w->time;
     predict(w, i, 0, QUEUE_UPDATE);
 }
 
@@ -815,13 +818,13 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
 
         /* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller. Cell
          * crossings do not count: a lattice start puts many particles on cell faces at t = 0. */
-        uint64_t impacts = w->collisions + w->plane_impacts;
-        if (impacts - w->window_events >= w->cfg.collapse_window) {
+        uint64_t so_far = impacts(w);
+        if (so_far - w->window_events >= w->cfg.collapse_window) {
             if (fabs(w->time - w->window_time) <= w->cfg.collapse_dt) {
                 set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, q->partner);
                 return EDPD_STOP_COLLAPSE;
             }
-            w->window_events = impacts;
+            w->window_events = so_far;
             w->window_time = w->time;
         }
     }

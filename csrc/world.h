@@ -21,11 +21,12 @@ typedef struct particle {
     int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
     int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
     /* Stale-event rejection: an impact predicted with partner j is void once j has had an impact
-     * since, that is, once j's `changed` exceeds the `predicted` of the prediction. Serial numbers
-     * of the world's impacts (impact_serial), so that a prediction reads nothing of its partner:
-     * an impact counter would have to be copied from the partner's second cache line. */
-    uint64_t predicted;     /* impact_serial when the pending pair impact's partner was chosen */
-    uint64_t changed;       /* impact_serial of this particle's last impact (0: none) */
+     * since, that is, once j's `changed` exceeds the `predicted` of the prediction. Both are counts
+     * of the world's impacts (collisions + plane impacts, each impact's serial number), so that a
+     * prediction reads nothing of its partner: an impact counter would have to be copied from the
+     * partner's second cache line. */
+    uint64_t predicted;     /* impacts so far when the pending pair impact's partner was chosen */
+    uint64_t changed;       /* the serial number of this particle's last impact (0: none) */
     int32_t cell;           /* cell of the position (cell crossings) or of the list centre (lists) */
     uint16_t cc[3];         /* the cell's coordinates (no divisions to recover them) */
     int8_t branch;          /* edpd_branch of the predicted impact */
@@ -115,7 +116,6 @@ struct edpd_world {
 
     /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
     uint64_t events, collisions, plane_impacts, cell_crossings, list_rebuilds, stale_events;
-    uint64_t impact_serial;   /* impacts so far, each numbered: particle.changed / .predicted */
     uint64_t stabilizing_events, negative_dt_events, three_body_events;
     uint64_t ignored_undefined;     /* naive-miss/-rewind: undefined answers taken as "no event" */
     uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */
