@@ -210,7 +210,7 @@ if (rounds > 1) table(true);
 
 /* The issue's scaling target (N = 10^6 at >= 60 % of the N = 13500 collisions/s), and what it
  * depends on: at N = 10^6 every event waits on DRAM, whose latency on this VM has ranged from
- * 160 to 330 ns between sessions (BENCHMARKS.md), at N = 13500 the state stays in the caches.
+ * 160 to 380 ns between sessions (BENCHMARKS.md), at N = 13500 the state stays in the caches.
  * Each round's ratio is printed too: their spread is the host's phase, not the engine's. */
 const big = runs.get('scaling-elastic-3d-n1000000-rho0.5'), small = runs.get('elastic-3d-n13500-rho0.5');
 if (big && small) {
