@@ -79,7 +79,7 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
     g->next = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
     g->prev = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
     if (!g->slot || !g->next || !g->prev) return -1;
-    for (size_t k = 0; k < (size_t)g->rec * g->count; k++) g->slot[k] = -1;
+    for (size_t k = 0; k < (size_t)g->rec * g->count; k++) g->slot[k] = CELL_FREE;
     return 0;
 }
 
@@ -114,12 +114,12 @@ int cells_coord(const cell_grid *g, int axis, double x) {
 void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
     int32_t *s = g->slot + (size_t)g->rec * c, *last = s + g->rec - 1;
     for (int j = 0; j < g->rec; j++)
-        if (s[j] == -1) { s[j] = p; return; }
+        if (s[j] == CELL_FREE) { s[j] = p; return; }
     int32_t h = *last;
-    if (h >= 0) { g->next[h] = -1; g->prev[h] = p; }
-    else { h = -2 - h; g->prev[h] = p; }
+    if (cells_is_member(h)) { g->next[h] = -1; g->prev[h] = p; }
+    else { h -= CELL_OVF; g->prev[h] = p; }
     g->next[p] = h; g->prev[p] = -1;
-    *last = -2 - p;
+    *last = CELL_OVF + p;
 }
 
 /* A freed slot stays free until the next insert (scans read whole records); an overflow list
@@ -127,11 +127,11 @@ void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
 void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
     int32_t *s = g->slot + (size_t)g->rec * c, *last = s + g->rec - 1;
     for (int j = 0; j < g->rec; j++)
-        if (s[j] == p) { s[j] = -1; return; }
+        if (s[j] == p) { s[j] = CELL_FREE; return; }
     int32_t nx = g->next[p], pv = g->prev[p];
-    if (pv >= 0) g->next[pv] = nx; else *last = nx >= 0 ? -2 - nx : -1;
+    if (pv >= 0) g->next[pv] = nx; else *last = nx >= 0 ? CELL_OVF + nx : CELL_FREE;
     if (nx >= 0) g->prev[nx] = pv;
-    int32_t h = *last <= -2 ? -2 - *last : -1;
+    int32_t h = cells_is_ovf(*last) ? *last - CELL_OVF : -1;
     if (h >= 0 && g->next[h] < 0) *last = h;
 }
 

@@ -16,8 +16,17 @@
 #define EDPD_CELLS_H
 #include <stddef.h>
 #include <stdint.h>
+#include "memory.h"
 
 #define CELL_MAX_INLINE 16
+
+/* Slot values. Particle indices are below 2^22 (EDPD_MAX_N), so every value is below 2^24 and
+ * the top byte of each slot is always zero: in WebAssembly, which has no prefetch instruction,
+ * a store of that zero byte asks for a record's line without holding the core (memory.h). */
+#define CELL_OVF  0x00800000  /* CELL_OVF + h: the overflow list's head h */
+#define CELL_FREE 0x00FFFFFF
+static inline int cells_is_member(int32_t k) { return (uint32_t)k < CELL_OVF; }
+static inline int cells_is_ovf(int32_t k) { return (uint32_t)k - CELL_OVF < (uint32_t)(CELL_FREE - CELL_OVF); }
 
 typedef struct cell_grid {
     int n[3];          /* cells per axis */
@@ -25,8 +34,8 @@ typedef struct cell_grid {
     int periodic[3];
     uint32_t count;    /* records: n[0] n[1] n[2] and the padding of partial tiles */
     int rec;           /* ints per cell record (2, 4, 8 or 16) */
-    int32_t *slot;     /* rec ints per cell: particles, -1 if free; the last one, if <= -2, is
-                        * -2 - the head of the overflow list (then the cell has more than rec) */
+    int32_t *slot;     /* rec ints per cell: particles, CELL_FREE if free; the last one, if
+                        * CELL_OVF + h, heads the overflow list at h (the cell has more than rec) */
     int32_t *next, *prev;   /* the overflow lists (a crowded cell's particles beyond its record) */
     /* Records in tiles of tile[0] x tile[1] x tile[2] cells, one cache line per tile. A cell's
      * index is axis_off[0][x] + axis_off[1][y] + axis_off[2][z]. */
@@ -58,9 +67,12 @@ static inline uint32_t cells_of_point(const cell_grid *g, double x, double y, do
 void cells_insert(cell_grid *g, int32_t p, uint32_t c);
 void cells_remove(cell_grid *g, int32_t p, uint32_t c);
 static inline const int32_t *cells_record(const cell_grid *g, uint32_t c) { return g->slot + (size_t)g->rec * c; }
+/* Requests for cell c's record (memory.h), through the top byte of its first slot (zero). */
+static inline void cells_request(const cell_grid *g, uint32_t c) { mem_request_zero((char *)(g->slot + (size_t)g->rec * c) + 3); }
+static inline void cells_request_write(const cell_grid *g, uint32_t c) { mem_request_write_zero((char *)(g->slot + (size_t)g->rec * c) + 3); }
 static inline int32_t cells_overflow(const cell_grid *g, uint32_t c) {
     int32_t last = cells_record(g, c)[g->rec - 1];
-    return last <= -2 ? -2 - last : -1;
+    return cells_is_ovf(last) ? last - CELL_OVF : -1;
 }
 
 /* The inline members other than `self` of cells[0..count), appended to out (room for
@@ -76,9 +88,9 @@ static inline __attribute__((always_inline)) uint32_t cells_gather_rec(const cel
         for (int j = 0; j < rec; j++) {
             int32_t k = r[j];
             out[m] = k;
-            m += (uint32_t)((k >= 0) & (k != self));
+            m += (uint32_t)(cells_is_member(k) & (k != self));
         }
-        ovf |= r[rec - 1] <= -2;
+        ovf |= cells_is_ovf(r[rec - 1]);
     }
     *overflow = ovf;
     return m;
@@ -98,8 +110,8 @@ static inline uint32_t cells_gather(const cell_grid *g, const uint32_t *cells, i
 typedef struct cell_iter { const int32_t *s; int j; int32_t k; } cell_iter;
 static inline cell_iter cells_iter(const cell_grid *g, uint32_t c) { cell_iter it = {cells_record(g, c), 0, -1}; return it; }
 static inline int32_t cells_iter_next(const cell_grid *g, cell_iter *it) {
-    while (it->j < g->rec) { int32_t k = it->s[it->j++]; if (k >= 0) return k; }
-    if (it->j++ == g->rec) { int32_t last = it->s[g->rec - 1]; it->k = last <= -2 ? -2 - last : -1; }
+    while (it->j < g->rec) { int32_t k = it->s[it->j++]; if (cells_is_member(k)) return k; }
+    if (it->j++ == g->rec) { int32_t last = it->s[g->rec - 1]; it->k = cells_is_ovf(last) ? last - CELL_OVF : -1; }
     else it->k = g->next[it->k];
     return it->k;  /* -1 ends the walk: callers stop there */
 }

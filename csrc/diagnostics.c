@@ -376,6 +376,15 @@ int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
         return 0;
     }
     if (!nl_check(w, msg, len)) return 0;
+    /* every cell slot a particle, free, or an overflow head: below 2^24, so that WebAssembly's
+     * record requests may store a zero into each record's top byte (cells.h) */
+    for (size_t k = 0; k < (size_t)w->cells.rec * w->cells.count; k++) {
+        int32_t v = w->cells.slot[k];
+        if (!(cells_is_member(v) ? (uint32_t)v < w->n : v == CELL_FREE || (cells_is_ovf(v) && (uint32_t)(v - CELL_OVF) < w->n))) {
+            snprintf(msg, len, "cell slot %zu holds %d: not a particle, free or an overflow head", k, v);
+            return 0;
+        }
+    }
     uint64_t total = 0;
     for (int k = 0; k < EDPD_HIST_BINS; k++) total += w->hist[k];
     if (total != w->collisions) { snprintf(msg, len, "impact histogram holds %llu of %llu collisions", (unsigned long long)total, (unsigned long long)w->collisions); return 0; }

@@ -313,7 +313,7 @@ static void plan_cells(const struct edpd_world *w, const int base[3], int flat_a
     const cell_grid *g = &w->cells;
     pl->count = cells_block(g, base, flat_axis, pl->cells);
     if (big_world(w))
-        for (int c = 0; c < pl->count; c++) mem_request(cells_record(g, pl->cells[c]));
+        for (int c = 0; c < pl->count; c++) cells_request(g, pl->cells[c]);
 }
 
 /* Round 2: the inline members of every cell except `self` gathered (then plan_request). */
@@ -664,11 +664,11 @@ static int plan_event(const struct edpd_world *w, const particle *t, block_plan 
     if (t->cross_t < t->ev_t) {
         int a = t->cross_axis, c = cells_step(&w->cells, a, cc[a], t->cross_dir);
         if (c < 0 || w->cells.n[a] == 1) return 0;
-        mem_request_write(cells_record(&w->cells, (uint32_t)t->cell));  /* it leaves this cell */
+        cells_request_write(&w->cells, (uint32_t)t->cell);  /* it leaves this cell */
         int layer = cells_step(&w->cells, a, c, t->cross_dir);
         if (layer < 0) return 0;
         cc[a] = c;
-        mem_request_write(cells_record(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2])));  /* and joins this */
+        cells_request_write(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2]));  /* and joins this */
         cc[a] = layer;
         plan_cells(w, cc, a, pl);
     } else plan_cells(w, cc, -1, pl);
