@@ -1,6 +1,11 @@
 #include "cells.h"
 #include "memory.h"
+#include "edpd.h"
 #include <stdlib.h>
+
+/* The slot encoding (cells.h) needs particle indices and overflow heads below CELL_FREE and
+ * apart: raising EDPD_MAX_N beyond 2^23 must change it. */
+_Static_assert(EDPD_MAX_N <= CELL_OVF && CELL_OVF + EDPD_MAX_N <= CELL_FREE, "cell slot encoding too narrow for EDPD_MAX_N");
 
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
                double min_width, const int single_layer[3]) {
