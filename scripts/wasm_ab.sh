@@ -10,6 +10,13 @@
 #   e.g. scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
 # EDPD_EMCC_A / EDPD_EMCC_B: extra emcc flags for one side (a flag A/B: the same revision twice),
 #   e.g. EDPD_EMCC_B=-msimd128 scripts/wasm_ab.sh HEAD HEAD 13500 0.9
+# EDPD_AB_PAIRED=1: both builds in one Node process, each with its own world, timed in
+#   alternating chunks of EVENTS (ROUNDS pairs, the order swapped every round); prints each pair's
+#   ratio b/a and their median. A slow phase of this VM then hits both sides of a pair, where
+#   separate processes minutes apart read 1.3 or 1.9 us/event for one build (BENCHMARKS.md, the
+#   25th). The same build twice reads b/a within 1 % (checked). EDPD_SEED_A / EDPD_SEED_B give
+#   the worlds' seeds (default 1): a runtime switch keyed on the seed is an A/B of one build.
+#   e.g. EDPD_AB_PAIRED=1 scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5 12 500000
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
@@ -33,6 +40,40 @@ for side in a b; do
      "${srcs[@]}" $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
 done
+if [ -n "${EDPD_AB_PAIRED:-}" ]; then
+  cat > "$work/pair.mjs" <<'JS'
+import { readFileSync } from 'node:fs';
+const [work, n, rho, events, rounds] = process.argv.slice(2);
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+const sims = [];
+for (const side of ['a', 'b']) {
+  const { loadEdpd } = await import(`${work}/${side}/web/src/edpd.js`);
+  const edpd = await loadEdpd({ wasmBinary: readFileSync(`${work}/${side}/web/wasm/edpd.wasm`) });
+  const seed = +(process.env[`EDPD_SEED_${side.toUpperCase()}`] || 1);
+  const sim = edpd.createSimulation({ scenario: 'elastic', dim: 3, n: +n, seed, packingFraction: rho * Math.PI / 6 });
+  sim.runEvents(4 * n);
+  sims.push(sim);
+}
+const ta = [], tb = [], ratio = [];
+for (let r = 0; r < +rounds; r++) {
+  const t = [];
+  for (const s of (r % 2 ? [1, 0] : [0, 1])) {
+    const e0 = sims[s].stats().events, t0 = cpu();
+    sims[s].runEvents(+events);
+    t[s] = 1e6 * (cpu() - t0) / (sims[s].stats().events - e0);
+  }
+  ta.push(t[0]); tb.push(t[1]); ratio.push(t[1] / t[0]);
+  console.log(`pair ${r}: a ${t[0].toFixed(3)}  b ${t[1].toFixed(3)} us/event  b/a ${(t[1] / t[0]).toFixed(4)}`);
+}
+const med = (x) => [...x].sort((p, q) => p - q)[(x.length - 1) >> 1];
+console.log(`median: a ${med(ta).toFixed(3)}  b ${med(tb).toFixed(3)} us/event  b/a ${med(ratio).toFixed(4)} (${rounds} pairs)`);
+const h = sims.map((s) => s.stats().stateHash);
+console.log(`state hashes: ${h[0] === h[1] ? 'equal' : 'DIFFER'}`);
+process.exit(h[0] === h[1] || process.env.EDPD_SEED_A !== process.env.EDPD_SEED_B ? 0 : 1);
+JS
+  node "$work/pair.mjs" "$work" "$n" "$rho" "$events" "$rounds"
+  exit
+fi
 cat > "$work/run.mjs" <<'JS'
 import { readFileSync } from 'node:fs';
 const [web, n, rho, events] = process.argv.slice(2);
