@@ -16,16 +16,18 @@ void *big_alloc(size_t bytes);   /* 64-byte aligned, NULL on failure */
  * that uses them (scripts/wasm_ab.sh: N = 10^6 in Node 3.2 -> 1.9 us/event). So requests go
  * only where the lines are needed soon, in batches; MEM_REQUEST_STALLS says which kind. */
 /* mem_request_zero and mem_request_write_zero take a byte of the line that is always zero:
- * in WebAssembly they store a zero there. A store retires without waiting for its line (the
+ * in WebAssembly they store a zero there (mem_request_same: a double whose value the caller
+ * knows, stored over itself). A store retires without waiting for its line (the
  * store buffer holds it while the line is fetched), so unlike a load it does not hold the core.
  * The cell records have such a byte (cells.h): their requests as stores made N = 10^6 in Node
  * 7-10 % faster and N = 10^5 0-5 % (scripts/wasm_ab.sh). The same for the queue's records and
- * the particles' second lines (padding) gained nothing: the particles' first lines, which have
- * no spare byte, set the wait of those batches. */
+ * the particles' second lines (padding) gained nothing, before and after the particles' first
+ * lines became stores too (world.h, particle_request). */
 #ifdef __EMSCRIPTEN__
 #define MEM_REQUEST_STALLS 1
 static inline void mem_request_zero(void *zero) { *(volatile char *)zero = 0; }
 static inline void mem_request_write_zero(void *zero) { *(volatile char *)zero = 0; }
+static inline void mem_request_same(double *at, double value) { *(volatile double *)at = value; }
 static inline void mem_hint(const void *p) { (void)p; }
 static inline void mem_request(const void *p) { (void)*(const volatile char *)p; }
 static inline void mem_request_write(const void *p) { (void)*(const volatile char *)p; }
@@ -36,6 +38,7 @@ static inline void mem_request(const void *p) { __builtin_prefetch(p); }
 static inline void mem_request_write(const void *p) { __builtin_prefetch(p, 1); }
 static inline void mem_request_zero(void *zero) { __builtin_prefetch(zero); }
 static inline void mem_request_write_zero(void *zero) { __builtin_prefetch(zero, 1); }
+static inline void mem_request_same(double *at, double value) { (void)value; __builtin_prefetch(at); }
 #endif
 
 #endif

@@ -324,7 +324,7 @@ static void plan_collect(const struct edpd_world *w, int32_t self, block_plan *p
 /* ... and each one's first line, which the pair tests read, requested. */
 static void plan_request(const struct edpd_world *w, const block_plan *pl) {
     if (big_world(w))
-        for (uint32_t k = 0; k < pl->m; k++) mem_request(&w->p[pl->cand[k]]);
+        for (uint32_t k = 0; k < pl->m; k++) particle_request(w, (uint32_t)pl->cand[k]);
 }
 
 static void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
@@ -377,7 +377,7 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     scan_setup(w, x, &s);
     /* the list is known up front: start every particle's load before the first pair test (in
      * WebAssembly too, at every N: 6 % faster at N = 13500, n sigma^3 = 0.9) */
-    for (uint32_t k = 0; k < m; k++) mem_request(&s.p[list[k]]);
+    for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, list, m);
@@ -558,8 +558,8 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
          * (natively predict_list requests i's at once anyway) */
         const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
         if (MEM_REQUEST_STALLS)
-            for (uint32_t k = 0, m = w->nl.count[i]; k < m; k++) mem_request(&w->p[li[k]]);
-        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) mem_request(&w->p[lj[k]]);
+            for (uint32_t k = 0, m = w->nl.count[i]; k < m; k++) particle_request(w, (uint32_t)li[k]);
+        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) particle_request(w, (uint32_t)lj[k]);
     }
     bring_to(w, b, w->time);
     vec3 dr = min_image(w, v3_sub(a->r, b->r));
@@ -680,7 +680,7 @@ static void ahead_begin(struct edpd_world *w, ahead_plan *a, uint32_t k) {
     a->who = k; a->ev_t = t->ev_t; a->cross_t = t->cross_t; a->cell = t->cell;
     a->state = plan_event(w, t, &a->pl);
     int32_t j = pair_partner(t);
-    if (j >= 0) { mem_request(&w->p[j]); mem_request(&w->p[j].ev_t); }  /* its cell is read at stage 2 */
+    if (j >= 0) { particle_request(w, (uint32_t)j); mem_request(&w->p[j].ev_t); }  /* its cell is read at stage 2 */
 }
 
 /* Stage 1, when an event begins: the likely next event's records and partner. */
@@ -702,7 +702,7 @@ static void look_ahead(struct edpd_world *w) {
     uint32_t k = eq_top(&w->queue);
     const particle *t = &w->p[k];
     int32_t j = pair_partner(t);
-    if (j >= 0) mem_request(&w->p[j]);
+    if (j >= 0) particle_request(w, (uint32_t)j);
     if (w->nl.on) {
         /* the lists the next event reads first: at N = 13500 (1.7 MB of lists, 1 MB of L2) the
          * first load of a list was three quarters of predict_list's time (perf) */
@@ -762,7 +762,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
              * particles, 8 of them (3 % faster at N = 10^6 than 4, medians of 12) */
             for (uint32_t k = 1; k < 9; k++) {
                 uint32_t r = eq_peek(&w->queue, k);
-                if (r < w->n) { mem_request(&w->p[r]); mem_request(&w->p[r].ev_t); }  /* both lines */
+                if (r < w->n) { particle_request(w, r); mem_request(&w->p[r].ev_t); }  /* both lines */
             }
             if (pair_partner(q) >= 0) eq_request(&w->queue, (uint32_t)q->partner);
             plan_ahead(w, q);
@@ -889,6 +889,8 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;
     w->max_sigma = 0.0;
     for (uint32_t i = 0; i < w->n; i++) if (w->p[i].sigma > w->max_sigma) w->max_sigma = w->p[i].sigma;
+    w->one_sigma = 1;
+    for (uint32_t i = 0; i < w->n; i++) if (w->p[i].sigma != w->max_sigma) w->one_sigma = 0;
     {   /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
         int e;
         frexp(w->cfg.diameter, &e);
