@@ -385,6 +385,14 @@ int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
             return 0;
         }
     }
+    /* one_sigma lets WebAssembly's particle requests store max_sigma over each diameter (world.h):
+     * it must hold for every particle */
+    if (w->one_sigma)
+        for (uint32_t i = 0; i < w->n; i++)
+            if (w->p[i].sigma != w->max_sigma) {
+                snprintf(msg, len, "one_sigma set, but particle %u has diameter %.17g, not %.17g", i, w->p[i].sigma, w->max_sigma);
+                return 0;
+            }
     uint64_t total = 0;
     for (int k = 0; k < EDPD_HIST_BINS; k++) total += w->hist[k];
     if (total != w->collisions) { snprintf(msg, len, "impact histogram holds %llu of %llu collisions", (unsigned long long)total, (unsigned long long)w->collisions); return 0; }

@@ -255,6 +255,23 @@ int main(void) {
             w->cells.slot[0] = -1;
             CHECK(!world_check_invariants(w, msg, sizeof msg), "crowded cells: a slot of -1 passed the invariant check");
             w->cells.slot[0] = keep;
+            /* two diameters (1 and 0.2): WebAssembly's particle requests must load, not store
+             * max_sigma over the small spheres (world.h, particle_request) */
+            CHECK(!w->one_sigma, "crowded cells: one_sigma set in a world of two diameters");
+            edpd_destroy(w);
+        }
+    }
+    /* ... and a gas of one diameter may store it: one_sigma set, and the invariant check fails as
+     * soon as a diameter differs from it */
+    {
+        edpd_world *w = gas(EDPD_SCENARIO_ELASTIC, 3, 500, 0.3, 1.0, 3);
+        if (w) {
+            char msg[256] = "";
+            edpd_advance(w, INFINITY, 2000, NULL);
+            CHECK(w->one_sigma, "one diameter: one_sigma not set");
+            CHECK(world_check_invariants(w, msg, sizeof msg), "one diameter: %s", msg);
+            w->p[7].sigma = 0.5 * w->max_sigma;
+            CHECK(!world_check_invariants(w, msg, sizeof msg), "one diameter: a smaller sphere passed the invariant check with one_sigma set");
             edpd_destroy(w);
         }
     }
