@@ -891,10 +891,13 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     w->cfg.planes = w->cfg.own_planes = NULL;
     w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
     w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;
+    double min_sigma = INFINITY;
     w->max_sigma = 0.0;
-    for (uint32_t i = 0; i < w->n; i++) if (w->p[i].sigma > w->max_sigma) w->max_sigma = w->p[i].sigma;
-    w->one_sigma = 1;
-    for (uint32_t i = 0; i < w->n; i++) if (w->p[i].sigma != w->max_sigma) w->one_sigma = 0;
+    for (uint32_t i = 0; i < w->n; i++) {
+        if (w->p[i].sigma > w->max_sigma) w->max_sigma = w->p[i].sigma;
+        if (w->p[i].sigma < min_sigma) min_sigma = w->p[i].sigma;
+    }
+    w->one_sigma = min_sigma == w->max_sigma;
     {   /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
         int e;
         frexp(w->cfg.diameter, &e);

@@ -165,7 +165,7 @@ static inline void particle_at(const struct edpd_world *w, const particle *q, do
  * (r, v, t, sigma) has no byte that is always zero; but when all diameters are equal, their
  * value is known without reading it. So in WebAssembly the request stores that diameter over k's
  * own: the same bits, nothing changes, and the store does not hold the core as a load does. In
- * Node, one build with the store on or off by world (alternated in one process): 5-6 % faster at
+ * Node, one build with the store on or off by world (alternated in one process): 5 % faster at
  * N = 10^6 and 3-5 % at 10^5 (BENCHMARKS.md). A world of several diameters loads. */
 static inline void particle_request(const struct edpd_world *w, uint32_t k) {
 #if MEM_REQUEST_STALLS

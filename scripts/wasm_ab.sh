@@ -13,9 +13,10 @@
 # EDPD_AB_PAIRED=1: both builds in one Node process, each with its own world, timed in
 #   alternating chunks of EVENTS (ROUNDS pairs, the order swapped every round); prints each pair's
 #   ratio b/a and their median. A slow phase of this VM then hits both sides of a pair, where
-#   separate processes minutes apart read 1.3 or 1.9 us/event for one build (BENCHMARKS.md, the
-#   25th). The same build twice reads b/a within 1 % (checked). EDPD_SEED_A / EDPD_SEED_B give
-#   the worlds' seeds (default 1): a runtime switch keyed on the seed is an A/B of one build.
+#   two separate-process runs of one build minutes apart read medians of 2.04 and 2.57 us/event
+#   (N = 10^6, BENCHMARKS.md, the 25th, 15:1x). The same build twice reads b/a within 1 %
+#   (checked). EDPD_SEED_A / EDPD_SEED_B give the worlds' seeds (default 1): a runtime switch
+#   keyed on the seed is an A/B of one build.
 #   e.g. EDPD_AB_PAIRED=1 scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5 12 500000
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
