@@ -7,6 +7,20 @@
  * apart: raising EDPD_MAX_N beyond 2^23 must change it. */
 _Static_assert(EDPD_MAX_N <= CELL_OVF && CELL_OVF + EDPD_MAX_N <= CELL_FREE, "cell slot encoding too narrow for EDPD_MAX_N");
 
+/* The positions of those of cells[0..m) whose record begins a line no earlier one does. A tile
+ * is one line and the records start on a line boundary (big_alloc), so a cell's line is its
+ * tile, c / (cells per tile); the same for every interior cell of one class. */
+static int first_of_lines(const cell_grid *g, const uint32_t *cells, int m, int8_t *pos) {
+    uint32_t per = (uint32_t)(g->tile[0] * g->tile[1] * g->tile[2]);
+    int count = 0;
+    for (int k = 0; k < m; k++) {
+        int seen = 0;
+        for (int j = 0; j < count; j++) seen |= cells[pos[j]] / per == cells[k] / per;
+        if (!seen) pos[count++] = (int8_t)k;
+    }
+    return count;
+}
+
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
                double min_width, const int single_layer[3]) {
     uint64_t total = 1;
@@ -70,11 +84,13 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
                     int cls = lx + g->tile[0] * (ly + g->tile[1] * lz);
                     uint32_t c0 = cells_index(g, base[0], base[1], base[2]);
                     for (int k = 0; k < m; k++) g->block_off[cls][k] = (int32_t)(cells[k] - c0);
+                    g->block_lines[cls] = first_of_lines(g, cells, m, g->block_line[cls]);
                     for (int a = 0; a < 3; a++) {
                         if (g->n[a] == 1) continue;
                         g->layer_count[a] = 0;  /* the general path */
                         int ml = cells_block(g, base, a, cells);
                         for (int k = 0; k < ml; k++) g->layer_off[a][cls][k] = (int32_t)(cells[k] - c0);
+                        g->layer_lines[a][cls] = first_of_lines(g, cells, ml, g->layer_line[a][cls]);
                         g->layer_count[a] = ml;
                     }
                     g->block_count = m;
@@ -138,6 +154,17 @@ void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
     if (nx >= 0) g->prev[nx] = pv;
     int32_t h = cells_is_ovf(*last) ? *last - CELL_OVF : -1;
     if (h >= 0 && g->next[h] < 0) *last = h;
+}
+
+int cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, const int8_t **pos) {
+    int fast = flat_axis < 0 ? g->block_count : g->layer_count[flat_axis];
+    int edge = 0;
+    for (int a = 0; a < 3; a++)
+        edge |= (a != flat_axis) & (g->n[a] > 1) & ((base[a] < 1) | (base[a] > g->n[a] - 2));
+    if (fast == 0 || edge) return -1;
+    int cls = (base[0] & (g->tile[0] - 1)) + g->tile[0] * ((base[1] & (g->tile[1] - 1)) + g->tile[1] * (base[2] & (g->tile[2] - 1)));
+    *pos = flat_axis < 0 ? g->block_line[cls] : g->layer_line[flat_axis][cls];
+    return flat_axis < 0 ? g->block_lines[cls] : g->layer_lines[flat_axis][cls];
 }
 
 int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {

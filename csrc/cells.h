@@ -48,6 +48,12 @@ typedef struct cell_grid {
     /* ... and of the layer a crossing scans, one set per flat axis (layer_count[a] 0: none) */
     int layer_count[3];
     int32_t layer_off[3][8][9];
+    /* per class, the positions in those lists of the cells whose records begin a cache line
+     * that no earlier cell's does: one request per line (cells_block_lines) */
+    int block_lines[8];
+    int8_t block_line[8][27];
+    int layer_lines[3][8];
+    int8_t layer_line[3][8][9];
 } cell_grid;
 
 int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
@@ -63,6 +69,9 @@ void cells_unindex(const cell_grid *g, uint32_t c, int out[3]);
 static inline uint32_t cells_of_point(const cell_grid *g, double x, double y, double z) {
     return cells_index(g, cells_coord(g, 0, x), cells_coord(g, 1, y), cells_coord(g, 2, z));
 }
+/* The positions in cells_block(g, base, flat_axis, ...)'s list of one cell per cache line of
+ * their records (*pos; returns their count), or -1 off the precomputed path (every cell). */
+int cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, const int8_t **pos);
 /* The caller keeps each particle's cell (in the particle: one cache line fewer per prediction). */
 void cells_insert(cell_grid *g, int32_t p, uint32_t c);
 void cells_remove(cell_grid *g, int32_t p, uint32_t c);

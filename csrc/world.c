@@ -86,6 +86,15 @@ static inline int far_world(const struct edpd_world *w) {
     return !MEM_REQUEST_STALLS && big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
 }
 
+/* A block's records: natively a prefetch per cell, in WebAssembly, where the records are many
+ * MB (N = 10^6: 16 MB), one store per cache line (27 -> 8 for a full block). In pairs of one
+ * build switched per world (scripts/wasm_ab.sh, EDPD_AB_PAIRED=1) N = 10^6 ran 2-5 % faster in
+ * Node; N = 10^5 (1.6 MB of records) 2-4 % slower, and natively N = 10^6 22-67 % slower: there
+ * a second prefetch of a line pays. */
+static inline int line_requests(const struct edpd_world *w) {
+    return MEM_REQUEST_STALLS && (size_t)w->cells.count * (size_t)w->cells.rec * sizeof(int32_t) > ((size_t)4 << 20);
+}
+
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
  * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
 typedef struct scan_consts {
@@ -312,8 +321,16 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
 static void plan_cells(const struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
     const cell_grid *g = &w->cells;
     pl->count = cells_block(g, base, flat_axis, pl->cells);
-    if (big_world(w))
-        for (int c = 0; c < pl->count; c++) cells_request(g, pl->cells[c]);
+    if (!big_world(w)) return;
+    if (line_requests(w)) {
+        const int8_t *pos;
+        int lines = cells_block_lines(g, base, flat_axis, &pos);
+        if (lines >= 0) {
+            for (int k = 0; k < lines; k++) cells_request(g, pl->cells[pos[k]]);
+            return;
+        }
+    }
+    for (int c = 0; c < pl->count; c++) cells_request(g, pl->cells[c]);
 }
 
 /* Round 2: the inline members of every cell except `self` gathered (then plan_request). */
