@@ -87,10 +87,10 @@ static inline int far_world(const struct edpd_world *w) {
 }
 
 /* A block's records: natively a prefetch per cell, in WebAssembly, where the records are many
- * MB (N = 10^6: 16 MB), one store per cache line (27 -> 8 for a full block). In pairs of one
- * build switched per world (scripts/wasm_ab.sh, EDPD_AB_PAIRED=1) N = 10^6 ran 2-5 % faster in
- * Node; N = 10^5 (1.6 MB of records) 2-4 % slower, and natively N = 10^6 22-67 % slower: there
- * a second prefetch of a line pays. */
+ * MB (N = 10^6: 16 MB), one store per cache line (27 -> 8 for a full block). One build, two
+ * worlds of one trajectory switched by a runtime key, alternated in Node: N = 10^6 2-3 % faster
+ * (both orders, 24 pairs); N = 10^5 (1.6 MB of records) had read 2-4 % slower. Natively one
+ * world switched between chunks read no change at N = 10^6 (b/a 0.97-1.00), so it stays. */
 static inline int line_requests(const struct edpd_world *w) {
     return MEM_REQUEST_STALLS && (size_t)w->cells.count * (size_t)w->cells.rec * sizeof(int32_t) > ((size_t)4 << 20);
 }
