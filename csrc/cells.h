@@ -6,7 +6,7 @@
  * cell-crossing events. A cell keeps its particle indices in its own record (2, 4, 8 or 16 ints,
  * for the mean occupancy), and only a crowded cell's beyond that in an overflow list: a scan
  * reads a cell's members in one load instead of walking a linked list, whose every link was a
- * cache miss at large N (measured: 26 % of the scan's time at N = 10^6 waited on the links).
+ * cache miss at large N.
  * Records lie in tiles of one cache line (2 x 2 x 2 cells of 8 bytes, 2 x 2 x 1 of 16, ...), so
  * a 3x3x3 block reads 8 lines of 8-byte records where rows of cells needed 13.5 on average.
  * With neighbour lists (neighbours.h) the grid holds list centres and serves only the list

@@ -6,8 +6,7 @@
 #define EQ_FAR (INT64_C(1) << 62)   /* slot of +inf, NaN and keys beyond the calendar's range */
 /* Target events per slot: the heap of the current slot holds about this many, so that the
  * next events are known an event ahead (world.c plans their scans); a larger heap costs
- * sifts. 32 instead of 16 from N = 2^18 (3 % faster at N = 10^6, medians of 12); 16 instead
- * of 4 for all N (5 % faster at N = 10^6, the same at N = 13500). */
+ * sifts. The sizes rest on interleaved A/Bs at N = 13500 and 10^6 (docs/performance.md). */
 #define EQ_PER_SLOT 16.0
 #define EQ_PER_SLOT_LARGE 32.0
 static inline int large_queue(uint32_t n) { return n >= (1u << 18); }
@@ -15,8 +14,7 @@ static inline int large_queue(uint32_t n) { return n >= (1u << 18); }
 int eq_init(event_queue *q, uint32_t n) {
     uint32_t nb = 16;
     /* The calendar spans 8N events (N/2 slots of 16), 2N from N = 2^18 (N/16 slots of 32):
-     * 256 KB of slot heads at N = 10^6, which stay in L2 (3 % faster than 2 MB, medians of 12;
-     * at N = 13500 the longer calendar was 1-3 % faster). */
+     * 256 KB of slot heads at N = 10^6, which stay in L2. */
     uint32_t slots = large_queue(n) ? n / 16 : n / 2;
     while (nb < slots && nb < (1u << 24)) nb *= 2;
     q->n = n; q->nb = nb; q->mask = nb - 1; q->size = 0;

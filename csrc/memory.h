@@ -19,10 +19,8 @@ void *big_alloc(size_t bytes);   /* 64-byte aligned, NULL on failure */
  * in WebAssembly they store a zero there (mem_request_same: a double whose value the caller
  * knows, stored over itself). A store retires without waiting for its line (the
  * store buffer holds it while the line is fetched), so unlike a load it does not hold the core.
- * The cell records have such a byte (cells.h): their requests as stores made N = 10^6 in Node
- * 7-10 % faster and N = 10^5 0-5 % (scripts/wasm_ab.sh). The same for the queue's records and
- * the particles' second lines (padding) gained nothing, before and after the particles' first
- * lines became stores too (world.h, particle_request). */
+ * The cell records have such a byte (cells.h); the particles' first lines use
+ * mem_request_same (world.h, particle_request). */
 #ifdef __EMSCRIPTEN__
 #define MEM_REQUEST_STALLS 1
 static inline void mem_request_zero(void *zero) { *(volatile char *)zero = 0; }

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Shell thickness in diameters. Thinner shells mean shorter lists but more rebuilds; measured
- * with `edpd bench` (BENCHMARKS.md): 0.5 is near the best at n sigma^3 = 0.5 and 0.9. */
+/* Shell thickness in diameters. Thinner shells mean shorter lists but more rebuilds; 0.5 is
+ * near the best of `edpd bench` at n sigma^3 = 0.5 and 0.9. */
 #define NL_SHELL 0.5
 
-/* Automatic choice: lists pay once a prediction would otherwise scan many particles. Measured
- * (BENCHMARKS.md): in 3-D cells are as fast up to n sigma^3 ~ 0.62 (phi ~ 0.33), lists above;
+/* Automatic choice: lists pay once a prediction would otherwise scan many particles. By
+ * `edpd bench` (docs/performance.md): in 3-D cells are as fast up to n sigma^3 ~ 0.62 (phi ~ 0.33), lists above;
  * in 2-D (9 cells instead of 27) up to n sigma^2 ~ 0.78 (phi ~ 0.61). */
 #define NL_AUTO_PHI_3D 0.33
 #define NL_AUTO_PHI_2D 0.62

@@ -19,7 +19,7 @@ static inline void v3_set(vec3 *a, int k, double s) {
 /* Two doubles as one value (the vector extension of gcc and clang; SSE2 is in every x86-64): the
  * hot loops handle x and y together and z alone, lane-wise IEEE arithmetic in the scalar code's
  * order, so that the results are those of the scalar code bit for bit. WebAssembly keeps the
- * scalar code: there the packed form was no faster (-msimd128 in V8, BENCHMARKS.md). */
+ * scalar code: there the packed form gains nothing. */
 typedef double v2d __attribute__((vector_size(16)));
 typedef long long v2i __attribute__((vector_size(16)));
 static inline v2d v2_load(const double *a) { v2d r; __builtin_memcpy(&r, a, sizeof r); return r; }

@@ -60,16 +60,9 @@ static inline int32_t pair_partner(const particle *q) {
     return q->partner >= 0 && q->ev_t <= q->cross_t ? q->partner : -1;
 }
 
-/* Requests ahead (memory.h) and the look-ahead only pay once the particles (128 bytes each)
- * come near the size of a core's L2 (2 MB here). Natively, measured with scripts/ab.sh, medians
- * of 12-15 runs: from 2.29 to 1.41 us/event at N = 10^6; 4 % faster at N = 13500 in 3-D
- * (1.7 MB of particles), 3 % slower at N = 10^4 in 2-D (1.3 MB). In WebAssembly, where a
- * request is a load (interleaved runs of two builds in Node, BENCHMARKS.md): 5-7 % slower at
- * N = 13500, even at 20000 (2.6 MB), 8 % faster at 32000 (4.1 MB), 30 % at 10^5. There the
- * lists and their centres count as well, which more than double a list world's lines: at
- * N = 13500 and n sigma^3 = 0.9 (4 MB in all) perf put the waits on the next event's particle,
- * its centre and its partner's counter, and the requests made that case 1-5 % faster (medians
- * of four runs of scripts/wasm_ab.sh). */
+/* Requests ahead (memory.h) and the look-ahead pay only once the particles (and in WebAssembly,
+ * where a request is a load that waits, the lists too) outgrow a core's L2; below that they
+ * cost more than they save. The thresholds rest on interleaved A/Bs (docs/performance.md). */
 static inline int big_world(const struct edpd_world *w) {
     size_t bytes = (size_t)w->n * sizeof(particle);
     if (!MEM_REQUEST_STALLS) return bytes > ((size_t)3 << 19);
@@ -77,20 +70,14 @@ static inline int big_world(const struct edpd_world *w) {
     return bytes > ((size_t)3 << 20);
 }
 
-/* Planning a scan one event ahead (plan_ahead) pays only where most lines come from DRAM
- * (scripts/ab.sh, medians of 9-15): 8 % faster at N = 10^6 (128 MB of particles), but 4 % slower
- * at N = 10^5 (13 MB, within this VM's fast 16 MB) and 6 % at N = 13500 (1.7 MB). */
+/* Planning a scan one event ahead (plan_ahead) pays only where most lines come from DRAM, and
+ * never in WebAssembly, whose requests stall the event they are made in (docs/performance.md). */
 static inline int far_world(const struct edpd_world *w) {
-    /* In WebAssembly planning ahead was 3 % slower at N = 10^6 (interleaved runs in Node): its
-     * requests stall the event they are made in */
     return !MEM_REQUEST_STALLS && big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
 }
 
-/* A block's records: natively a prefetch per cell, in WebAssembly, where the records are many
- * MB (N = 10^6: 16 MB), one store per cache line (27 -> 8 for a full block). One build, two
- * worlds of one trajectory switched by a runtime key, alternated in Node: N = 10^6 2-3 % faster
- * (both orders, 24 pairs); N = 10^5 (1.6 MB of records) had read 2-4 % slower. Natively one
- * world switched between chunks read no change at N = 10^6 (b/a 0.97-1.00), so it stays. */
+/* A block's records: natively a prefetch per cell; in WebAssembly, once the records pass 4 MB,
+ * one request per cache line (27 -> 8 for a full block), since each request there waits. */
 static inline int line_requests(const struct edpd_world *w) {
     return MEM_REQUEST_STALLS && (size_t)w->cells.count * (size_t)w->cells.rec * sizeof(int32_t) > ((size_t)4 << 20);
 }
@@ -134,8 +121,8 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
 
 /* The pair tests run in two passes over batches of candidates. Pass 1, without data-dependent
  * branches, forms each pair's relative state at the current time and keeps only approaching
- * pairs: about half, in random order, so a branch there would be mispredicted half the time
- * (measured: +16 % collisions/s at n sigma^3 = 0.9). Pass 2 runs the detector on those, in the
+ * pairs: about half, in random order, so a branch there would be mispredicted half the time.
+ * Pass 2 runs the detector on those, in the
  * original order, so the events found are exactly those of a one-pass scan. */
 typedef struct pair_cand { vec3 dr, dv; double sigma, b, c; int32_t k; } pair_cand;
 #define BATCH 32
@@ -178,7 +165,7 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
 
 #ifdef __SSE2__
 /* Pass 1's arithmetic for candidate q with x and y packed (vec.h) and the minimum image without
- * branches: 4 % faster than the scalar code below at n sigma^3 = 0.5 and 0.9 (scripts/ab.sh). */
+ * branches; the same results as the scalar form below, bit for bit. */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     double dt = s->T - q->t;
     v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
@@ -208,8 +195,7 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
     c->c = ((c_xy[0] + c_xy[1]) + d_z * d_z) - c->sigma * c->sigma;
 }
 #else
-/* The scalar form (WebAssembly: with -msimd128 the packed form above was no faster in V8,
- * scripts/wasm_ab.sh at n sigma^3 = 0.9 and 0.5). */
+/* The scalar form (WebAssembly, where the packed form gains nothing). */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     double dt = s->T - q->t;
     vec3 rk, vk;
@@ -251,10 +237,8 @@ static inline __attribute__((always_inline)) void batch_add(struct edpd_world *w
 
 /* Pass 1 over candidates cand[0..m): runs of at most the batch's free room go through a loop with
  * no call in it (pass 2 runs between runs), over a copy of the scan's constants and the batch
- * counters in locals. With batch_detect callable from inside the loop, LLVM had to keep all of
- * them in memory: in WebAssembly V8 then reloaded the box, the flags and particle i's state from
- * the stack for every candidate. The copy is needed too: read through sp, LLVM cannot tell the
- * constants from the batch's stores and still reloads them (V8's code, checked without it).
+ * counters in locals: with a call inside the loop, or the constants read through sp, the compiler
+ * cannot keep them in registers across the stores to the batch.
  * Worlds with image ties (tiny boxes) take the general path. */
 static inline __attribute__((always_inline)) void pass1_run(const scan_consts *sp, pair_batch *bt, const int32_t *cand,
                                                             uint32_t m, int gravity) {
@@ -392,8 +376,7 @@ static void ahead_gather(struct edpd_world *w) {
 static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
     scan_consts s;
     scan_setup(w, x, &s);
-    /* the list is known up front: start every particle's load before the first pair test (in
-     * WebAssembly too, at every N: 6 % faster at N = 13500, n sigma^3 = 0.9) */
+    /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
@@ -426,8 +409,8 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
 
 /* Time of the next cell crossing of particle q (at time q->t). Axes with more than one cell
  * have no acceleration (validated), so the flight is linear there. Without branches on the
- * velocity's signs or on which axis comes first (coin tosses: 14 % of all mispredicted branches
- * at n sigma^3 = 0.5, cachegrind): the face ahead is chosen by arithmetic, and the earliest time
+ * velocity's signs or on which axis comes first (coin tosses the branch predictor cannot
+ * learn): the face ahead is chosen by arithmetic, and the earliest time
  * on the bits of the doubles, as integers: for non-negative doubles their order is the numbers'
  * order, and integer selects stay conditional moves (V8 compiles a double's select or min to
  * branches, and gcc turns a double's select back into one). The arithmetic is that of a branchy
@@ -615,7 +598,7 @@ static void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         if (!pi) plan_cells(w, ci, -1, &pi_);
         plan_cells(w, cj, -1, &pj);
         /* both gathered before either's candidates are requested: in WebAssembly the requests
-         * stall, and so both sets arrive in one wait (8 % faster there at N = 10^6) */
+         * stall, and so both sets arrive in one wait */
         if (!pi) plan_collect(w, (int32_t)i, &pi_);
         plan_collect(w, (int32_t)j, &pj);
         if (!pi) { plan_request(w, &pi_); pi = &pi_; }
@@ -776,15 +759,14 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         if (big_world(w)) {  /* every event re-queues i; a pair impact also its partner */
             eq_request(&w->queue, i);
             /* the next events are among the heap's first two levels (16 per slot): their
-             * particles, 8 of them (3 % faster at N = 10^6 than 4, medians of 12) */
+             * particles, 8 of them (docs/performance.md) */
             for (uint32_t k = 1; k < 9; k++) {
                 uint32_t r = eq_peek(&w->queue, k);
                 if (r < w->n) { particle_request(w, r); mem_request(&w->p[r].ev_t); }  /* both lines */
             }
             if (pair_partner(q) >= 0) eq_request(&w->queue, (uint32_t)q->partner);
             /* in WebAssembly the queue's walk ahead waits here, with this batch, rather than at
-             * the event's end on its own (N = 10^6 in Node 2-7 % faster, 10^5 5 %: pairs of
-             * scripts/wasm_ab.sh with EDPD_AB_PAIRED=1) */
+             * the event's end on its own */
             if (MEM_REQUEST_STALLS) eq_warm(&w->queue);
             plan_ahead(w, q);
         }

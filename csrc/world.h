@@ -38,7 +38,7 @@ _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 /* The candidates of a block scan, gathered before any pair test. A scan at large N waits on
  * two rounds of cache misses (the cells' records, then the candidates), so both rounds are
  * requested first (memory.h), and a pair impact plans both particles' scans before running
- * either: four rounds of misses overlap into two (measured at N = 10^6: see BENCHMARKS.md). */
+ * either: four rounds of misses overlap into two. */
 typedef struct block_plan {
     uint32_t cells[27];
     int count, overflow;
@@ -164,9 +164,8 @@ static inline void particle_at(const struct edpd_world *w, const particle *q, do
 /* A request for particle k's first line, the one the pair tests read (memory.h). That line
  * (r, v, t, sigma) has no byte that is always zero; but when all diameters are equal, their
  * value is known without reading it. So in WebAssembly the request stores that diameter over k's
- * own: the same bits, nothing changes, and the store does not hold the core as a load does. In
- * Node, one build with the store on or off by world (alternated in one process): 5 % faster at
- * N = 10^6 and 3-5 % at 10^5 (BENCHMARKS.md). A world of several diameters loads. */
+ * own: the same bits, nothing changes, and the store does not hold the core as a load does.
+ * A world of several diameters loads. */
 static inline void particle_request(const struct edpd_world *w, uint32_t k) {
 #if MEM_REQUEST_STALLS
     if (w->one_sigma) { mem_request_same(&w->p[k].sigma, w->max_sigma); return; }

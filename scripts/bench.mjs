@@ -1,12 +1,13 @@
 // npm run bench: each case timed natively (build/edpd bench --json --case NAME, a process of its
 // own), then in WebAssembly in Node and in Debian's Chromium (headless), back to back, so that
-// the ratios compare runs minutes apart at most (this VM's speed drifts by 10-20 % over tens of
-// minutes). Flags: --quick (fewer events), --scaling (N series; Chromium runs up to N = 10^5),
+// the ratios compare runs minutes apart at most (a shared VM's speed drifts over minutes).
+// Flags: --quick (fewer events), --scaling (N series; Chromium runs up to N = 10^5),
 // --no-browser, --rounds R (R rounds over all cases in turn; medians, ratios as medians of the
-// rounds'). A line per run goes to stderr as it ends; the tables come last: medians, and for
-// R > 1 the best of the rounds.
+// rounds'), --report (--scaling, then the results section of docs/performance.md rewritten).
+// A line per run goes to stderr as it ends; the tables come last: medians, and for R > 1 the
+// best of the rounds.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadEdpd } from '../web/src/edpd.js';
@@ -32,17 +33,19 @@ for (let k = 0; k < args.length; k++) {
       process.exit(2);
     }
     rounds = Number(v);
-  } else if (!['--quick', '--scaling', '--no-browser'].includes(a)) {
-    console.error(`bench: unknown flag ${a} (allowed: --quick, --scaling, --no-browser, --rounds R)`);
+  } else if (!['--quick', '--scaling', '--no-browser', '--report'].includes(a)) {
+    console.error(`bench: unknown flag ${a} (allowed: --quick, --scaling, --no-browser, --rounds R, --report)`);
     process.exit(2);
   }
 }
 const quick = args.includes('--quick');
+const report = args.includes('--report');
+const scaling = report || args.includes('--scaling');
 const edpdCli = `${root}build/edpd`;
 const nativeFlags = quick ? ['--quick'] : [];
 const native = (name) => JSON.parse(execFileSync(edpdCli, ['bench', '--json', ...nativeFlags, '--case', name],
   { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-const names = execFileSync(edpdCli, ['bench', '--list', ...(args.includes('--scaling') ? ['--scaling'] : [])], { encoding: 'utf8' })
+const names = execFileSync(edpdCli, ['bench', '--list', ...(scaling ? ['--scaling'] : [])], { encoding: 'utf8' })
   .trim().split('\n');
 const edpd = await loadEdpd({ wasmBinary: readFileSync(`${root}web/wasm/edpd.wasm`) });
 // Warm-up, here and in the page below: V8 runs a WebAssembly function in its baseline compiler
@@ -141,12 +144,12 @@ async function runCase(name) {
   return row;
 }
 
-/* With --scaling, this VM's memory latency before and after the runs (build/memlat --quick, ~1 s;
- * null without the tool): the N = 10^6 figure moves with it. */
+/* With --scaling, the machine's memory latency before and after the runs (bench/memlat.c,
+ * --quick, ~1 s; null if it cannot be built): the N = 10^6 figure moves with it. */
 function memoryLatency() {
-  const memlat = `${root}build/memlat`;
-  if (!args.includes('--scaling') || !existsSync(memlat)) return null;
-  const r = spawnSync(memlat, ['--quick'], { encoding: 'utf8' });
+  if (!scaling) return null;
+  if (spawnSync('bash', [`${root}bench/build.sh`, 'memlat'], { stdio: 'ignore' }).status !== 0) return null;
+  const r = spawnSync(`${root}build-bench/memlat`, ['--quick'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 const latBefore = memoryLatency();
@@ -208,19 +211,25 @@ function table(useBest) {
 table(false);
 if (rounds > 1) table(true);
 
-/* The issue's scaling target (N = 10^6 at >= 60 % of the N = 13500 collisions/s), and what it
- * depends on: at N = 10^6 every event waits on DRAM, whose latency on this VM has ranged from
- * 160 to 380 ns between sessions (BENCHMARKS.md), at N = 13500 the state stays in the caches.
- * Each round's ratio is printed too: their spread is the host's phase, not the engine's. */
+/* The N-scaling ratio (N = 10^6 against N = 13500 collisions/s) and what it depends on: at
+ * N = 10^6 every event waits on DRAM, at N = 13500 the state stays in the caches. Each round's
+ * ratio is printed too: their spread is the host's phase, not the engine's. */
 const big = runs.get('scaling-elastic-3d-n1000000-rho0.5'), small = runs.get('elastic-3d-n13500-rho0.5');
+let latAfter = null;
 if (big && small) {
   const coll = (rows) => rows.map((r) => r.c.collisions_per_second);
   const ratios = big.map((r, k) => r.c.collisions_per_second / small[k].c.collisions_per_second);
   console.log(`
 N-scaling: N = 10^6 at ${pct(median(ratios))} of N = 13500 (native collisions/s, median of the rounds' ratios` +
-    `${rounds > 1 ? ` ${ratios.map(pct).join(' / ')}; best over best ${pct(best(coll(big)) / best(coll(small)))}` : ''}; target >= 60 %)`);
-  const latAfter = memoryLatency();
+    `${rounds > 1 ? ` ${ratios.map(pct).join(' / ')}; best over best ${pct(best(coll(big)) / best(coll(small)))}` : ''})`);
+  latAfter = memoryLatency();
   if (latBefore) console.log(`before the runs: ${latBefore}`);
   if (latAfter) console.log(`after the runs:  ${latAfter}`);
 }
 console.log(`\n${new Date().toISOString()} node ${process.version}${quick ? ' (quick)' : ''}`);
+if (report) {
+  const { writeReport } = await import('./bench-report.mjs');
+  const file = `${root}docs/performance.md`;
+  writeFileSync(file, writeReport(readFileSync(file, 'utf8'), { names, runs, rounds, quick, cpu: cpuName, latBefore, latAfter, args }));
+  console.log(`wrote the results section of ${file}`);
+}

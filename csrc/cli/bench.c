@@ -39,8 +39,8 @@ static double peak_rss_mb(void) {
 }
 
 /* The processor (Linux: /proc/cpuinfo's model name, family, model and cache size), so that
- * every figure says what it was measured on: sessions of this project land on different hosts
- * (an Intel Xeon VM, an AMD EPYC VM) whose caches differ, and with them the figures at large N.
+ * every figure says what it was measured on: a VM may land on hosts whose caches differ, and
+ * with them the figures at large N.
  * Quotes, backslashes and control characters become spaces (the text goes into JSON as is). */
 static void cpu_model(char *out, size_t len) {
     char name[96] = "unknown", family[16] = "?", model[16] = "?", cache[32] = "?";
@@ -94,7 +94,7 @@ static int run_case(const bench_case *b, uint64_t events, bench_result *out) {
     return 1;
 }
 
-/* The cases a run with these flags times, in order: the issue's four, then (--scaling) the
+/* The cases a run with these flags times, in order: the four standard cases, then (--scaling) the
  * N series; `name` receives the k-th's name (case names may be built). 0 past the last. */
 static const uint32_t scale_n[] = {1000, 10000, 100000, 1000000};
 static int bench_case_at(int k, int scaling, bench_case *b, char *name, size_t len) {

@@ -460,11 +460,11 @@ int main(void) {
      * collision-rate theory in it. Inelastic impacts then build up velocity correlations and a
      * non-Maxwellian distribution (Sonine a2 = -0.015 at e = 0.9, a 0.36 % slower loss once grown),
      * which is why Haff's law over long times is only approximate (docs/reproduction.md); over
-     * the first half impact per particle they are still small (build/haff_start, 3-D, 200 seeds
+     * the first half impact per particle they are still small (build-bench/haff_start, 3-D, 200 seeds
      * of N = 1000: 0.9953 +- 0.0031 after t_eq = 20, 1.0008 +- 0.0029 after 40), well below the 4
      * standard errors (about 3 %) used here. A lattice start
      * is not an equilibrium: its first impacts are the fast pairs, and the memory rings on
-     * (build/haff_start, 3-D: +18.9 % at t = 0, -8.8 % at 1, +2.7 % at 5, within 0.5 % from
+     * (build-bench/haff_start, 3-D: +18.9 % at t = 0, -8.8 % at 1, +2.7 % at 5, within 0.5 % from
      * t = 7), hence t_eq = 20. */
     for (int dim = 2; dim <= 3; dim++) {
         double phi = dim == 3 ? 0.1 : 0.3, e = 0.9, t_eq = 20.0, window = dim == 3 ? 0.6 : 0.25;

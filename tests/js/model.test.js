@@ -550,7 +550,7 @@ describe('run model', () => {
     });
     m.load({ ...defaultState('elastic'), n: 500, t: 8, paused: true });
     await runUntil(m, () => m.jumpTo === null, 3000);
-    // "a few dozen collisions per particle" (the app's text): natively, build/pane_distance 3 0.3 500 24
+    // "a few dozen collisions per particle" (the app's text): natively, build-bench/pane_distance 3 0.3 500 24
     // gives 48.6 with a spread of 2.7 over 24 seeds (seed 1: 51.2); 4 spreads either side, and the
     // frames' spacing above (the distance is sampled at frames, not at every event)
     expect(partedAt).toBeGreaterThan(38);

@@ -22,7 +22,7 @@ function sceneColors() {
 
 // Above this many particles per pane each particle is a sphere impostor: one point sprite, shaded
 // as a ball of diameter 1 (sigma) in its fragment shader, instead of an icosahedron. Measured with
-// scripts/render-time.mjs (Chromium's software renderer, both panes, render and read back): N = 2000
+// bench/render-time.mjs (Chromium's software renderer, both panes, render and read back): N = 2000
 // in 3-D 40 ms as impostors, 1.1 s as meshes of 320 triangles; N = 10^5, 0.55 s against 8.1 s
 // with 20-triangle meshes. Hard spheres do not intersect, so an impostor's flat depth shows the
 // same picture; the few-ball scenarios keep meshes (and their specular light).
@@ -92,7 +92,7 @@ export class SplitView {
     this.dirty = true;
     this.controls.addEventListener('change', () => { this.dirty = true; });
     this.panes = [0, 1].map((k) => this.makePane(k));
-    this.impostorsAbove = IMPOSTORS_ABOVE;  // scripts/render-time.mjs compares both ways
+    this.impostorsAbove = IMPOSTORS_ABOVE;  // bench/render-time.mjs compares both ways
     this.dummy = new THREE.Matrix4();
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);

@@ -5,7 +5,7 @@
  * particles (minimum image) first passes 1e-12, 1e-8, 1e-4 and 0.1 sigma, and the growth rate
  * d ln(distance) / d(collisions per particle) between 1e-12 and 1e-4.
  *
- *   build/pane_distance [DIM=3] [PHI=0.3] [N=2000] [SEEDS=5]     (the app's elastic gas: 3 0.3 2000) */
+ *   build-bench/pane_distance [DIM=3] [PHI=0.3] [N=2000] [SEEDS=5]     (the app's elastic gas: 3 0.3 2000) */
 #include "edpd.h"
 #include <math.h>
 #include <stdio.h>

@@ -3,9 +3,9 @@
  * 1/sqrt(2 (SEEDS - 1))). Each run: the elastic gas's lattice start, then an elastic run to
  * t = 5, the measurements restarted (as --equilibrate 5), then T_RUN more.
  *
- *   build/z_error DIM PHI T_RUN [SEEDS=40] [N=500]
- *   build/z_error 3 0.3 0.5      blocks of a fifth of a mean free time: ratio about 1.3
- *   build/z_error 2 0.68 5       near the 2-D hexatic phase: about 0.4 (the README's caveat) */
+ *   build-bench/z_error DIM PHI T_RUN [SEEDS=40] [N=500]
+ *   build-bench/z_error 3 0.3 0.5      blocks of a fifth of a mean free time: ratio about 1.3
+ *   build-bench/z_error 2 0.68 5       near the 2-D hexatic phase: about 0.4 (docs/cli.md's caveat) */
 #include "edpd.h"
 #include <math.h>
 #include <stdio.h>

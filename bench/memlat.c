@@ -1,11 +1,11 @@
 /* memlat: what one random memory access costs on this machine, by working-set size, and how
- * many can overlap. Backs the N-scaling analysis in BENCHMARKS.md: an event-driven step at
+ * many can overlap. The N-scaling figures of docs/performance.md follow it: an event-driven step at
  * N = 10^6 touches a few dozen random cache lines of ~180 MB of state.
  *
- *   build/memlat            # dependent loads (pointer chase) from 1 MB to 512 MB,
+ *   build-bench/memlat            # dependent loads (pointer chase) from 1 MB to 512 MB,
  *                           # then 1..16 independent chases through 256 MB,
  *                           # then batches of 16 prefetched lines: apart, or in pairs
- *   build/memlat --quick    # one line: a dependent load within 1 MB and through 256 MB
+ *   build-bench/memlat --quick    # one line: a dependent load within 1 MB and through 256 MB
  *                           # (about 1 s; printed with the N-scaling figures, which depend on it)
  *
  * Huge pages are requested as for the engine's arrays (csrc/memory.c). */
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "--quick") == 0) {
         double near = chase_ns(1), far = chase_ns(256);
         if (near < 0 || far < 0) { fprintf(stderr, "memlat: out of memory for a 256 MB buffer\n"); return 1; }
-        printf("memory latency (build/memlat --quick): %.1f ns per dependent load within 1 MB, %.1f ns through 256 MB\n", near, far);
+        printf("memory latency (memlat --quick): %.1f ns per dependent load within 1 MB, %.1f ns through 256 MB\n", near, far);
         return 0;
     }
     if (argc != 1) { fprintf(stderr, "usage: memlat [--quick]\n"); return 2; }

@@ -1,15 +1,15 @@
 #!/bin/bash
-# A/B timing of two engine revisions on one case (how BENCHMARKS.md compares changes on this noisy
-# VM): builds each revision's core with the project's flags against the same harness
-# (tools/bench_one.c of the working tree), then alternates the two, ROUNDS times 3 runs each,
+# A/B timing of two engine revisions on one case, interleaved so that the host's drift hits both:
+# builds each revision's core with the project's flags against the same harness
+# (bench/bench_one.c of the working tree), then alternates the two, ROUNDS times 3 runs each,
 # and prints the median and minimum µs per event of each, and its median collisions/s.
 #
-#   scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3]
-#   e.g. scripts/ab.sh 9fc62b5 HEAD 1000000 0.5
+#   bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3]
+#   e.g. bench/ab.sh 9fc62b5 HEAD 1000000 0.5
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { echo "usage: scripts/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM]" >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM]" >&2; exit 2; }
 a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -21,11 +21,11 @@ for side in a b; do
     [ "$(basename "$src")" = wasm_api.c ] && continue
     gcc -O3 -ffp-contract=off -fno-math-errno -I"$work/$side/csrc" -c "$src" -o "$work/$side/$(basename "$src" .c).o"
   done
-  gcc -O3 -I"$work/$side/csrc" tools/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
+  gcc -O3 -I"$work/$side/csrc" bench/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
 done
 for r in $(seq "$rounds"); do
   for side in a b; do
     "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" | awk -v s="$side" '{print s, $2, $4}' >> "$work/times"
   done
 done
-scripts/ab_report.sh "$work/times" "$a" "$b"
+bench/ab_report.sh "$work/times" "$a" "$b"

@@ -4,7 +4,7 @@
  * the loss is averaged over the next 0.6 time units (about half an impact per particle).
  * t_eq = 0 is the FCC lattice start itself.
  *
- *   build/haff_start [SEEDS=200]      (3-D, N = 1000, phi = 0.1; about half a minute) */
+ *   build-bench/haff_start [SEEDS=200]      (3-D, N = 1000, phi = 0.1; about half a minute) */
 #include "edpd.h"
 #include <math.h>
 #include <stdio.h>

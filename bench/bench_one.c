@@ -1,5 +1,5 @@
 /* bench_one: one benchmark case, timed in several runs in one process (for A/B comparisons of
- * engine builds, scripts/ab.sh). Elastic gas from the FCC lattice, 4 N events of warm-up as in
+ * engine builds, bench/ab.sh). Elastic gas from the FCC lattice, 4 N events of warm-up as in
  * edpd bench, then RUNS runs of EVENTS events each; one line per run, user CPU time.
  *
  *   bench_one N NUMBER_DENSITY RUNS EVENTS [DIM]                                  */

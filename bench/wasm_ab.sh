@@ -1,27 +1,25 @@
 #!/bin/bash
-# A/B timing of two engine revisions in WebAssembly (Node), as scripts/ab.sh does natively: builds
+# A/B timing of two engine revisions in WebAssembly (Node), as bench/ab.sh does natively: builds
 # each revision's core and step API with the project's Emscripten flags against the working
 # tree's JS wrapper, then alternates the two, ROUNDS times 3 runs each (elastic gas, 4 N events
 # of warm-up), and prints the median and minimum µs per event of each. The state hashes of the
 # two builds' runs are compared too (exit 1 if they differ): a change meant to be speed-only
 # must leave them equal.
 #
-#   scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
-#   e.g. scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
+#   bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
+#   e.g. bench/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
 # EDPD_EMCC_A / EDPD_EMCC_B: extra emcc flags for one side (a flag A/B: the same revision twice),
-#   e.g. EDPD_EMCC_B=-msimd128 scripts/wasm_ab.sh HEAD HEAD 13500 0.9
+#   e.g. EDPD_EMCC_B=-msimd128 bench/wasm_ab.sh HEAD HEAD 13500 0.9
 # EDPD_AB_PAIRED=1: both builds in one Node process, each with its own world, timed in
 #   alternating chunks of EVENTS (ROUNDS pairs, the order swapped every round); prints each pair's
-#   ratio b/a and their median. A slow phase of this VM then hits both sides of a pair, where
-#   two separate-process runs of one build minutes apart read medians of 2.04 and 2.57 us/event
-#   (N = 10^6, BENCHMARKS.md, the 25th, 15:1x). The same build twice reads b/a within 1 %
-#   (checked). EDPD_SEED_A / EDPD_SEED_B give the worlds' seeds (default 1): a runtime switch
+#   ratio b/a and their median: a slow phase of the host then hits both sides of a pair, which
+#   separate processes minutes apart do not share. EDPD_SEED_A / EDPD_SEED_B give the worlds' seeds (default 1): a runtime switch
 #   keyed on the seed is an A/B of one build.
-#   e.g. EDPD_AB_PAIRED=1 scripts/wasm_ab.sh HEAD~1 HEAD 1000000 0.5 12 500000
+#   e.g. EDPD_AB_PAIRED=1 bench/wasm_ab.sh HEAD~1 HEAD 1000000 0.5 12 500000
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { echo "usage: scripts/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS]" >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS]" >&2; exit 2; }
 a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000}
 export NODE_PATH=/usr/share/nodejs   # Debian's Emscripten 3.1.6 (DESIGN.md §8)
 work=$(mktemp -d)
@@ -34,7 +32,7 @@ for side in a b; do
   cp web/src/*.js "$work/$side/web/src/"
   extra_var=EDPD_EMCC_${side^^}
   # the module's sources as CMakeLists.txt lists them: the core, and the state reader where the
-  # revision has it (loadState, since 2026-11-23)
+  # revision has it
   srcs=(csrc/*.c)
   [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)
   (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
@@ -98,7 +96,7 @@ for r in $(seq "$rounds"); do
     awk -v s="$side" -v r="$r" '{print s, r, NR, $2}' "$work/out" >> "$work/hashes"
   done
 done
-scripts/ab_report.sh "$work/times" "$a" "$b"
+bench/ab_report.sh "$work/times" "$a" "$b"
 ha=$(grep "^a " "$work/hashes" | cut -d' ' -f2- | sort | md5sum)
 hb=$(grep "^b " "$work/hashes" | cut -d' ' -f2- | sort | md5sum)
 if [ "$ha" = "$hb" ]; then echo "state hashes: equal"; else echo "state hashes: DIFFER"; exit 1; fi

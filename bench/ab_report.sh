@@ -1,10 +1,10 @@
 #!/bin/bash
-# The summary of an A/B timing (scripts/ab.sh, scripts/wasm_ab.sh): TIMES holds lines
+# The summary of an A/B timing (bench/ab.sh, bench/wasm_ab.sh): TIMES holds lines
 # "a|b µs [collisions/s]"; prints the median and minimum µs per event of each side, and the
 # median collisions/s where given (the figure to compare when a change alters the number of
 # crossing events per collision, e.g. the cell size).
 #
-#   scripts/ab_report.sh TIMES REV_A REV_B
+#   bench/ab_report.sh TIMES REV_A REV_B
 set -euo pipefail
 times=$1
 for side in a b; do

@@ -1,7 +1,7 @@
 // How long the app takes to draw one frame of both panes, as sphere impostors and as meshes, in
 // Debian's Chromium headless with its software renderer (SwiftShader, as the e2e tests): the
-// figures behind README's "sphere impostors". Needs the built site (npm run build).
-//   node scripts/render-time.mjs ['#scenario=...' ...]
+// figures behind docs/app.md's "sphere impostors". Needs the built site (npm run build).
+//   node bench/render-time.mjs ['#scenario=...' ...]
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../tests/e2e/server.js';
