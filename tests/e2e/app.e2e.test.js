@@ -86,8 +86,10 @@ test('the default link: page loads cleanly, both panes draw, naive halts and sta
   expect(naive).toMatchObject({ detector: 'naive-halt', status: 'halted', reason: 'no-real-root' });
   expect(stable.status).toBe('collapse');
   expect(Math.abs(stable.time - 3)).toBeLessThan(1e-7);
-  await page.waitForFunction(() => /halted: no-real-root/.test(document.getElementById('badge-0').textContent)
-    && /^collapse at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 30000 });
+  // each pane's verdict on the picture: failed on the left, finished on the right
+  await page.waitForFunction(() => /^HALTED at impact 28√ of a negative number/.test(document.getElementById('badge-0').textContent)
+    && /^AT REST at t = (3\b|2\.9999999)/.test(document.getElementById('badge-1').textContent), null, { timeout: 30000 });
+  expect(await page.evaluate(() => [0, 1].map((k) => document.getElementById(`badge-${k}`).dataset.kind))).toEqual(['failed', 'finished']);
   // what happened, in words: why the naive ball stopped, and the stable one's rest
   const stories = await page.textContent('#stories');
   expect(stories).toMatch(/naive-halt stopped: .*square root in Eq\. \(12\) is of a negative number/);
@@ -269,17 +271,23 @@ test('embed mode at the README iframe size (800 x 450) gives the whole frame to 
   });
   expect(box.top).toBe(0);
   expect(box.width).toBe(800);
-  expect(box.height).toBe(450);
+  // the panes above, the clock and caption below them, not over them
+  const foot = await page.evaluate(() => document.getElementById('stage-foot').getBoundingClientRect().toJSON());
+  expect(box.height).toBeGreaterThan(380);
+  expect(box.bottom).toBeLessThanOrEqual(foot.top + 1);
+  expect(foot.bottom).toBeLessThanOrEqual(450);
   expect(await page.isHidden('#embed-story')).toBe(true);  // nothing has happened yet
   expect(errors).toEqual([]);
   await page.close();
 });
 
-test('an embed has no side panel: why the naive run stopped is a caption over the stage', async () => {
+test('an embed has no side panel: a caption under the panes says what each detector did', async () => {
   const { page, errors } = await open('#v=1&scenario=ball&embed=1', server.url, { width: 800, height: 450 });
   await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'halted', null, { timeout: 60000 });
   await page.waitForSelector('#embed-story:not([hidden])');
-  expect(await page.textContent('#embed-story')).toMatch(/^naive-halt stopped: .*Eq\. \(12\)/);
+  expect(await page.textContent('#embed-story')).toMatch(/^Same start, two detectors: naive-halt \(left\) halted at impact 28; stable \(right\) (running|at rest)/);
+  await page.waitForFunction(() => window.edpdApp.panes()[1].status === 'collapse', null, { timeout: 60000 });
+  await page.waitForFunction(() => /stable \(right\) at rest at t = 2\.9999999/.test(document.getElementById('embed-story').textContent), null, { timeout: 30000 });
   expect(await page.isHidden('#what-happened')).toBe(true);  // in the hidden side panel
   expect(errors).toEqual([]);
   await page.close();
@@ -323,7 +331,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
   const [naive, stable] = await panes(page);
   expect(naive.reason).toBe('no-real-root');
   expect(stable.stateHash).toBe('9bfafaebc9076e74');
-  expect(await page.evaluate(() => location.hash)).toBe(hash);  // no link for a file: the address is the run before
+  expect(await page.evaluate(() => location.hash)).toBe('');  // no link for a file: the address has none
   await page.click('#export summary');
   await page.waitForFunction(() => document.getElementById('share-url').value === 'Share ball.xyz and the command below', null, { timeout: 30000 });
   const check = async () => {
@@ -443,7 +451,7 @@ test('a file from the computer outlives a reload: its runs come back from the br
   await page.reload();
   await reloaded(() => window.edpdApp?.model?.state?.file?.frame === 2);
   expect(await page.evaluate(() => [window.edpdApp.model.state.file.name, window.edpdApp.model.state.naive, location.hash]))
-    .toEqual(['my ball.xyz', 'halt', hash]);  // still no link: the address is the run before
+    .toEqual(['my ball.xyz', 'halt', '']);  // still no link
   expect(await page.evaluate(() => window.edpdApp.model.state.file.text)).toBe(text);
   expect((await panes(page)).map((p) => p.stateHash)).toEqual(frame2);  // bit for bit the run before the reload
   expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
@@ -572,14 +580,17 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   await page.close();
 });
 
-test('switching to 3-D with a 2-D packing fraction beyond the 3-D limit clamps it with a warning', async () => {
+test('switching the dimension picks that dimension\'s default density (a 2-D 0.7 would jam in 3-D)', async () => {
   const { page, errors } = await open('#v=1&scenario=elastic&dim=2&n=500&phi=0.7');
   await page.locator('.lil-controller', { hasText: 'dimension' }).locator('select').selectOption({ label: '3' });
   await page.waitForFunction(() => window.edpdApp.model.state.dim === 3 && window.edpdApp.panes().every((p) => p.stateHash || p.error));
-  expect((await page.evaluate(() => window.edpdApp.model.state)).phi).toBe(0.6);
+  expect((await page.evaluate(() => window.edpdApp.model.state)).phi).toBe(0.3);
   expect((await panes(page)).map((p) => p.error)).toEqual([null, null]);
-  const w = await page.evaluate(() => window.edpdApp.warnings());
-  expect(w.map((x) => x.field)).toContain('phi');
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
+  // and back: 2-D's own
+  await page.locator('.lil-controller', { hasText: 'dimension' }).locator('select').selectOption({ label: '2' });
+  await page.waitForFunction(() => window.edpdApp.model.state.dim === 2 && window.edpdApp.panes().every((p) => p.stateHash || p.error));
+  expect((await page.evaluate(() => window.edpdApp.model.state)).phi).toBe(0.5);
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -667,7 +678,7 @@ test('a worker that throws is shown in its pane, and reset recovers', async () =
   const { page } = await open('#v=1&scenario=elastic&n=300&dim=2&phi=0.3');
   await page.evaluate(() => window.edpdApp.model.crashPane(0));
   await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'error', null, { timeout: 30000 });
-  await page.waitForFunction(() => /error: the simulation worker failed/.test(document.getElementById('badge-0').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /^ERRORthe simulation worker failed/.test(document.getElementById('badge-0').textContent), null, { timeout: 30000 });
   await page.keyboard.press('r');
   await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'running' && p.stateHash), null, { timeout: 30000 });
   await page.close();

@@ -21,7 +21,7 @@ test.each(SCENARIO_IDS)('round trip of %s, also with changed values', (id) => {
 });
 
 test('the hash is readable and versioned', () => {
-  expect(encodeState(defaultState('ball'))).toBe('#v=1&scenario=ball&naive=halt&e=0.5&g=1&plate=0.763774618976614&speed=0.5&t=0');
+  expect(encodeState(defaultState('ball'))).toBe('#v=1&scenario=ball&naive=halt&e=0.5&g=1&plate=0.763774618976614&speed=1&t=0');
 });
 
 test('unknown keys are ignored (and reported), not warned', () => {
@@ -233,7 +233,8 @@ test('the design\'s ?embed=1 embeds; a query defines the run only when there is 
   // the hash wins over the query
   expect(parseLocation('#v=1&scenario=elastic', '?scenario=granular&n=500').state.scenario).toBe('elastic');
   // a bad value in a query run is warned about as in a hash
-  expect(parseLocation('', '?scenario=granular&n=-5').warnings.map((w) => w.field)).toEqual(['n']);
+  // (clamped to 1, then raised to the fewest particles that start at the default density)
+  expect(parseLocation('', '?scenario=granular&n=-5').warnings.map((w) => w.field)).toEqual(['n', 'n']);
   // a host's own query, however long, is not a run: no warning, the default runs
   expect(parseLocation('', `?session=${'x'.repeat(5000)}&page=3`)).toEqual({ state: ball, warnings: [], ignored: [] });
   for (const junk of [undefined, null, 42, '?%', '?&&=', '#']) expect(validState(parseLocation(junk, junk).state)).toBe(true);

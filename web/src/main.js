@@ -13,7 +13,9 @@ import { failureSite } from './model/failure-site.js';
 import { paneStory } from './model/what-happened.js';
 import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
-import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot } from './view/plots.js';
+import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot, BouncePlot } from './view/plots.js';
+import { restTime } from './model/bounces.js';
+import { withParam } from './model/scenarios.js';
 import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
 import { Controls } from './view/controls.js';
 
@@ -49,7 +51,11 @@ const view = makeView($('view'));
 /** The WebGL view, or without WebGL a note in each pane: the runs, counters and plots go on. */
 function makeView(container) {
   try {
-    return new SplitView(container);
+    const v = new SplitView(container);
+    // portrait (a phone): the panes one above the other, their verdicts with them
+    v.onLayout = (stacked) => $('stage').classList.toggle('stacked', stacked);
+    v.onLayout(v.stacked);
+    return v;
   } catch (e) {
     container.replaceChildren();  // a canvas three.js may have left behind
     $('export-png').disabled = true;
@@ -78,7 +84,8 @@ const controls = new Controls($('gui'), {
     if (model.state.scenario === 'file') { stateFiles.change(key, value); return; }
     // through the link's own checks, so that a change that makes another field invalid (3-D after a
     // 2-D packing fraction of 0.7) clamps it with a warning instead of failing in the engine
-    const next = parseHash(encodeState({ ...model.state, [key]: value, t: 0, paused: false }));
+    // withParam keeps the parameters coherent (another dimension: its own default density)
+    const next = parseHash(encodeState({ ...withParam(model.state, key, value), t: 0, paused: false }));
     warnings.splice(0, warnings.length, ...next.warnings);
     showWarnings();
     start({ ...next.state, embed: model.state.embed }, { push: true });
@@ -128,7 +135,7 @@ window.addEventListener('popstate', async () => {
   const stored = await stateFiles.restore(entry);
   if (!go.current()) return;
   if (stored) { go({ ...stored, t: 0, paused: false }); return; }
-  const p = parseLocation(location.hash, location.search);
+  const p = parseLocation(entry?.before ?? location.hash, location.search);
   warnings.splice(0, warnings.length, ...p.warnings, ...lostFileRun(entry));  // about this address, not the first one
   showWarnings();
   route({ ...p.state, embed: model.state?.embed ?? p.state.embed });
@@ -148,9 +155,12 @@ function buildPlots() {
   const labels = [`naive-${s.naive}`, 'stable'];
   let main;
   if (s.scenario === 'ball') {
-    main = new SeriesPlot($('plot-main'), { title: 'Height of the ball above contact', x: 'time t [√(σ/g)]', y: 'gap [σ]', labels, theoryLabel: 'exact' });
+    main = new BouncePlot($('plot-main'), { labels, logX: restTime(s.e, s.g) !== null });
   } else if (s.scenario === 'ball-array') {
-    main = new SeriesPlot($('plot-main'), { title: 'Failed by the k-th plate impact', x: 'plate impacts k', y: 'share of balls', yRange: [0, 1], labels: [`naive-${s.naive} halted`, `naive-${s.naive} fell through`], theoryLabel: 'stable halted or fell through' });
+    // failures in the failure colour, as the failed balls are drawn
+    const failure = `#${palette().scene.failure.toString(16).padStart(6, '0')}`;
+    main = new SeriesPlot($('plot-main'), { title: 'Failed by the k-th plate impact', x: 'plate impacts k', y: 'share of balls', yRange: [0, 1], labels: [`naive-${s.naive} halted`, `naive-${s.naive} fell through`], theoryLabel: 'stable halted or fell through',
+      strokes: [failure, failure, palette().panes[1]] });
   } else if (s.scenario === 'file') {
     main = new SeriesPlot($('plot-main'), { title: 'Kinetic temperature', x: 'time t [file units]', y: 'kT [file units]', labels, theoryLabel: 'kT at the start' });
   } else if (s.scenario === 'granular') {
@@ -180,13 +190,15 @@ function loop(now) {
     drawn = [null, null];
   }
   if (viewGeneration === model.generation) {
-    model.panes.forEach((p, k) => { if (p.frame && p.frame !== drawn[k]) { view.update(k, p.frame); drawn[k] = p.frame; view.dirty = true; } });
+    model.panes.forEach((p, k) => {
+      if (p.frame && p.frame !== drawn[k]) { view.update(k, p.frame, { failed: p.verdict().kind === 'failed' }); drawn[k] = p.frame; view.dirty = true; }
+    });
     if (view.dirty) view.render(); // software rendering is costly: draw only what changed
   }
   if (now - lastDom > 100) { lastDom = now; updateDom(); }
   if (now - lastPlot > 250 && plots) {
     lastPlot = now;
-    plots.main.setData(model.series.main.columns);
+    plots.main.setData(model.series.main.columns, { failed: model.panes[0].verdict().kind === 'failed' });
     if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
     plots.distance?.setData(model.series.main.columns);
   }
@@ -225,12 +237,13 @@ function updateDom() {
   if (!model.state) return;  // a link's state file is still being fetched
   const [a, b] = model.panes;
   model.panes.forEach((p, k) => {
-    const badge = p.badge();
+    const v = p.verdict();
     const el = $(`badge-${k}`);
-    el.textContent = badge.text;
-    el.className = `badge ${badge.kind}`;
+    if (el.dataset.kind !== v.kind) el.dataset.kind = v.kind;
+    setText(el.querySelector('.headline'), v.headline);
+    setText(el.querySelector('.detail'), v.detail);
     el.dataset.status = p.error ? 'error' : p.status;
-    $(`label-${k}`).textContent = k === 0 ? `${p.detector}` : 'stable';
+    setText($(`label-${k}`), k === 0 ? `${p.detector}` : 'stable');
   });
   $('counter-head-0').textContent = a.detector;
   updateZoomButton();
@@ -268,8 +281,9 @@ function updateDom() {
   });
   const clock = model.jumpTo !== null
     ? `jumping to t = ${fmt(model.jumpTo, 8)}: ${fmt(model.jumpTime, 6)}…`
-    : `t = ${fmt(model.target, 8)}   naive ${fmt(a.time, 8)} · stable ${fmt(b.time, 8)}${model.playing ? '' : '   (paused)'}`;
-  $('clock').textContent = clock;
+    : `t = ${fmt(model.target, 8)}${model.playing ? '' : ' (paused)'}`;
+  setText($('clock'), clock);
+  setText($('pane-times'), model.jumpTo !== null ? '' : `naive ${fmt(a.time, 10)} · stable ${fmt(b.time, 10)}`);
   const bar = $('jump-progress'), progress = model.jumpProgress;  // a link's time is reached in steps
   bar.hidden = progress === null;
   if (progress !== null) bar.value = progress;
@@ -290,6 +304,9 @@ function updateDom() {
   });
   updatePlay();
 }
+
+/** An element's text, written only when it changes (screen readers, selection). */
+function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
 
 /** Set a text field's value unless it has focus (the user may be selecting in it: a new value
  * would drop the selection at every frame while the run plays) or already holds it. */
@@ -392,6 +409,10 @@ function updateStories() {
   });
   const stories = model.panes.map((p) => (p.error ? null : paneStory(model.state, p.detector, p.frame)));
   stories.forEach((t, k) => { $(`badge-${k}`).title = t ?? ''; });
+  // an embed has no side panel: a caption under the panes speaks for both
+  const caption = embedCaption();
+  setText($('embed-story'), caption);
+  $('embed-story').hidden = !model.state.embed || !caption;
   const text = stories.filter(Boolean).join('\n');
   if (text === storyText) return;
   storyText = text;
@@ -401,9 +422,14 @@ function updateStories() {
     return li;
   }));
   $('what-happened').hidden = text === '';
-  // an embed has no side panel: the naive pane's sentence becomes a caption over the stage
-  $('embed-story').textContent = stories[0] ?? '';
-  $('embed-story').hidden = !model.state.embed || !stories[0];
+}
+
+/** The embed's caption: each pane's verdict in a few words, once something has happened. */
+function embedCaption() {
+  const v = model.panes.map((p) => p.verdict());
+  if (v.every((x) => x.kind === 'fine' || x.kind === 'loading')) return '';
+  const say = (k) => `${model.panes[k].detector} (${k === 0 ? 'left' : 'right'}) ${v[k].headline.replace(/\b[A-Z]{2,}\b/g, (w) => w.toLowerCase())}`;
+  return `Same start, two detectors: ${say(0)}; ${say(1)}.`;
 }
 
 // ---- zoom to the failure -----------------------------------------------------------------
@@ -557,7 +583,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol.st
   if (stored) { go({ ...stored, t: 0, paused: false }); return; }
   warnings.push(...lostFileRun(entry));
   showWarnings();
-  route(parsed.state);
+  // a file's run whose file is gone: the run before it, whose address the entry kept
+  route(entry?.fileRun !== undefined && entry.before ? parseLocation(entry.before, '').state : parsed.state);
 })();
 requestAnimationFrame(loop);
 

@@ -128,7 +128,10 @@ export class StateFiles {
     let id = history.state?.fileRun;
     if (push || id === undefined) {
       id = newStoreId();  // unique across page loads: the entry outlives this page
-      history.pushState({ fileRun: id }, '', location.hash);
+      // no link (a link cannot carry the file): the address loses the hash of the run before,
+      // which the entry keeps for when this browser no longer has the file
+      const before = history.state?.before ?? location.hash;
+      history.pushState({ fileRun: id, before }, '', location.pathname + location.search);
     }
     this.keep(id, this.model.state);
     this.store?.putRun(id, this.model.state);  // resolves false if the browser keeps nothing

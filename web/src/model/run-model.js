@@ -6,7 +6,9 @@
 import { SCENARIOS, paneConfigs, cliCommand } from './scenarios.js';
 import { encodeState } from './url-state.js';
 import { Series } from './series.js';
-import { exactBallGap, haffTemperature, fluidPressure } from './theory.js';
+import { haffTemperature, fluidPressure } from './theory.js';
+import { BOUNCE_COLUMNS, bounceRows } from './bounces.js';
+import { paneVerdict } from './verdict.js';
 import { LatterHalfMean } from './latter-half.js';
 import { paneDistance } from './pane-distance.js';
 
@@ -35,6 +37,9 @@ export class PaneModel {
   get terminal() { return this.error !== null || this.status === 'halted' || this.status === 'collapse'; }
   get stateHash() { return this.frame ? this.frame.stats.stateHash : null; }
 
+  /** The pane's verdict (model/verdict.js): fine, failed or finished, in large words. */
+  verdict() { return paneVerdict(this.frame, { error: this.error, detector: this.detector }); }
+
   /** One-line description for the status badge. */
   badge() {
     if (this.error) return { kind: 'error', text: `error: ${this.error}` };
@@ -54,6 +59,15 @@ export class PaneModel {
     if (s.fellThrough > 0) return { kind: 'warn', text: `running · fell through the plate` };
     return { kind: overlaps ? 'warn' : 'ok', text: `running · overlapping pairs ${overlaps}` };
   }
+}
+
+/** The smallest multiple of a round quantum (the power of ten at or below `scale`) that is at
+ * least t, written with at most 12 significant digits. */
+export function roundUp(t, scale) {
+  const q = 10 ** Math.floor(Math.log10(scale));
+  let r = Number((Math.ceil(t / q - 1e-9) * q).toPrecision(12));
+  if (r < t) r = Number((r + q).toPrecision(12));
+  return r;
 }
 
 export function fmt(x, digits = 4) {
@@ -212,7 +226,16 @@ export class RunModel {
   }
 
   play() { this.playing = true; this.emit('play'); }
-  pause() { this.playing = false; this.emit('play'); }
+  /** Pause on a round time (the next multiple of a frame's worth of simulation time), so that a
+   * copied link says t=1.21 rather than t=1.2000000000000002; the panes run on to it. */
+  pause() {
+    this.playing = false;
+    if (this.started) {
+      this.target = roundUp(this.target, this.state.speed / 60);
+      this.request(this.target, MAX_EVENTS_PER_REQUEST);
+    }
+    this.emit('play');
+  }
   /** Play / pause; during a jump to a link's time (which may be far off: t = 1e9 is a valid
    * link) it stops the jump at its current stage, paused, so the wait can always be ended. */
   toggle() {
@@ -229,7 +252,7 @@ export class RunModel {
   step() {
     this.playing = false;
     if (this.panes.some((p) => !p.terminal && p.time < this.target)) return; // still catching up
-    this.target += this.state.speed / 60;
+    this.target = roundUp(this.target + this.state.speed / 60, this.state.speed / 60);
     this.request(this.target, MAX_EVENTS_PER_REQUEST);
     this.emit('play');
   }
@@ -307,7 +330,7 @@ export class RunModel {
   makeSeries() {
     const s = this.state;
     switch (s.scenario) {
-      case 'ball': return { main: new Series(['time', 'naive gap', 'stable gap', 'exact gap']) };
+      case 'ball': return { main: new Series(BOUNCE_COLUMNS) };
       case 'ball-array': return { main: new Series(['plate impacts', 'naive halted share', 'naive fell-through share', 'stable halted or fell-through share']) };
       case 'granular': return { main: new Series(['time', 'naive kT', 'stable kT', 'Haff kT', DISTANCE]) };
       case 'file': return { main: new Series(['time', 'naive kT', 'stable kT', 'kT at the start', DISTANCE]) };
@@ -326,7 +349,8 @@ export class RunModel {
     const fa = a.frame, fb = b.frame;
     switch (s.scenario) {
       case 'ball':
-        this.series.main.push([t, a.time >= t ? fa.gaps[0] : null, b.time >= t ? fb.gaps[0] : null, exactBallGap(t, s.e, s.g)]);
+        // every bounce, however short: the last ones last far less than a frame
+        this.series.main.replace(bounceRows(fa.bounces, fb.bounces, s.e, s.g));
         break;
       case 'ball-array':
         // every ball's fate is decided within 1e-7 of the exact rest (t = 3 at ε = 0.5, g = 1), far

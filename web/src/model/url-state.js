@@ -5,7 +5,8 @@
 // the field, malformed values fall back to the default with a warning, over-long hashes and absurd
 // N are refused. Nothing is evaluated or turned into HTML. No DOM.
 
-import { LINK_SCENARIOS, NAIVE_VARIANTS, SCENARIOS, defaultState } from './scenarios.js';
+import { LINK_SCENARIOS, NAIVE_VARIANTS, SCENARIOS, DIM_DEFAULTS, defaultState } from './scenarios.js';
+import { fewestParticles, gasStartProblem } from './lattice.js';
 
 export const URL_VERSION = 1;
 export const MAX_HASH_LENGTH = 1024;
@@ -141,8 +142,33 @@ export function parseHash(hash) {
     }
     state[key] = v;
   }
-  if (state.phi !== undefined && state.phi > maxPhi(state.dim)) state.phi = maxPhi(state.dim); // default phi, dim from the link
+  // a density the link leaves out is its dimension's own (phi = 0.6 is 2-D's, near jamming in 3-D)
+  const dims = DIM_DEFAULTS[scenario];
+  if (dims && !raw.has('phi') && dims[state.dim]) state.phi = dims[state.dim].phi;
+  if (state.phi !== undefined && state.phi > maxPhi(state.dim)) state.phi = maxPhi(state.dim);
+  coherentGas(state, warnings);
   return { state, warnings, ignored };
+}
+
+/** A gas the core can start: n raised to the fewest particles whose lattice fills a periodic box
+ * at this density (or, where none does within MAX_N, the density lowered to its default), with a
+ * warning saying what changed, so that a clamped link still runs. */
+function coherentGas(state, warnings) {
+  if (state.phi === undefined || state.n === undefined || !gasStartProblem(state.dim, state.n, state.phi)) return;
+  const n = fewestParticles(state.dim, state.phi, state.n, MAX_N);
+  if (n !== null) {
+    warnings.push({ field: 'n', message: `${state.n} particles cannot start a ${state.dim}-D gas at packing fraction ${state.phi} (a lattice start in a periodic box at least 4 diameters wide); raised to ${n}` });
+    state.n = n;
+    return;
+  }
+  const phi = DIM_DEFAULTS[state.scenario][state.dim].phi;
+  warnings.push({ field: 'phi', message: `${state.phi} is too dense for a lattice start of ${state.n} particles in ${state.dim}-D; lowered to ${phi}` });
+  state.phi = phi;
+  const m = fewestParticles(state.dim, phi, state.n, MAX_N);
+  if (m !== state.n) {
+    warnings.push({ field: 'n', message: `raised to ${m}, the fewest particles that start at packing fraction ${phi}` });
+    state.n = m;
+  }
 }
 
 /**

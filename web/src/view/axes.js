@@ -5,7 +5,10 @@ import { palette } from './theme.js';
 /** A linear axis with its label (units in brackets) in the current theme's colours. */
 export function axis(label, extra = {}) {
   const c = palette();
-  return { label, stroke: c.fg, grid: { stroke: c.grid }, ticks: { stroke: c.tick }, ...extra };
+  // projector mode: larger type, to be read from the back of a room
+  const px = c.name === 'projector' ? 16 : 13;
+  return { label, stroke: c.fg, grid: { stroke: c.grid }, ticks: { stroke: c.tick }, font: `${px}px system-ui, sans-serif`,
+    labelFont: `bold ${px}px system-ui, sans-serif`, labelSize: px + 10, size: px === 16 ? 66 : 54, ...extra };
 }
 
 /** A log axis: plain tick labels below 0.01, grid lines and tick marks only where there is a

@@ -7,14 +7,60 @@ import { palette } from './theme.js';
 
 // colours are read from the theme when a plot is made: a theme switch rebuilds the plots
 
-function size(el) { return { width: Math.max(200, el.clientWidth), height: Math.max(140, Math.min(240, el.clientWidth * 0.6)) }; }
+// a plot fills its column; its height follows the width up to a cap (the primary plot's is taller)
+function size(el) {
+  // the primary plot shares the first screen with "What happened": a third of the window at most
+  const cap = el.classList?.contains('primary') ? Math.min(320, Math.max(180, 0.34 * (globalThis.innerHeight || 900))) : 240;
+  return { width: Math.max(200, el.clientWidth), height: Math.max(140, Math.min(cap, el.clientWidth * 0.6)) };
+}
+
+/** The bouncing ball's bounces (model/bounces.js): each bounce's top against the time left to
+ * rest, log-log, with the exact line; the naive pane's last bounce marked in the failure colour
+ * once it has failed, as its particles are. */
+export class BouncePlot {
+  constructor(el, { labels, logX = true }) {
+    const c = palette(), scene = c.scene;
+    // the stable pane's bounces as rings around the naive pane's dots: where both bounced alike, both show
+    const dot = (label, stroke, size = 7, fill = stroke) => ({ label, stroke, fill, paths: () => null, points: { show: true, size, width: 2, stroke, fill } });
+    const failure = `#${scene.failure.toString(16).padStart(6, '0')}`;
+    this.plot = new uPlot({
+      title: 'Each bounce\'s top, to the last one',
+      ...size(el),
+      scales: { x: logX ? logScale() : { time: false }, y: logScale() },
+      axes: [logX ? logAxis('time left to rest, t_rest − t [√(σ/g)]') : axis('time t [√(σ/g)]'), logAxis('top of the bounce [σ]')],
+      series: [
+        { label: 'time left' },
+        dot(labels[0], c.panes[0], 6),
+        dot(labels[1], c.panes[1], 12, 'transparent'),
+        { label: 'exact', stroke: c.theory, width: 1.5, dash: [6, 4], spanGaps: true },
+        dot('failed', failure, 16),
+      ],
+      legend: { live: false },
+    }, [[], [], [], [], []], el);
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  /** columns: bounceRows' columns; failed: the naive pane has failed (its last bounce is marked). */
+  setData(columns, { failed = false } = {}) {
+    const [xs, naive, stable, exact] = columns;
+    const mark = xs.map(() => null);
+    if (failed) {  // the naive pane's last bounce: the smallest time left it reached
+      const k = naive.findIndex((h) => h !== null);
+      if (k >= 0) mark[k] = naive[k];
+    }
+    this.plot.setData([xs, naive, stable, exact, mark]);
+  }
+
+  destroy() { this.plot.destroy(); }
+}
 
 /** A time-series plot: the naive pane, the stable pane and the theory line. */
 export class SeriesPlot {
-  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false }) {
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null }) {
     this.el = el;
     this.x = x;
     const c = palette();
+    const [s0, s1, s2] = strokes ?? [c.panes[0], c.panes[1], c.theory];
     const opts = {
       title,
       ...size(el),
@@ -22,9 +68,9 @@ export class SeriesPlot {
       axes: [axis(x), logY ? logAxis(y) : axis(y)],
       series: [
         { label: x },
-        { label: labels[0], stroke: c.panes[0], width: 1.5, spanGaps: false },
-        { label: labels[1], stroke: c.panes[1], width: 1.5, spanGaps: false },
-        { label: theoryLabel, stroke: c.theory, width: 1.5, dash: [6, 4] },
+        { label: labels[0], stroke: s0, width: 2, spanGaps: false },
+        { label: labels[1], stroke: s1, width: 2, spanGaps: false, ...(strokes ? { dash: [3, 3] } : {}) },
+        { label: theoryLabel, stroke: s2, width: 2, ...(strokes ? {} : { dash: [6, 4] }) },
       ],
       legend: { live: false },
     };

@@ -1,7 +1,9 @@
 // One WebGL renderer split into two viewports (scissor), one shared camera with OrbitControls:
-// left the naive pane, right the stable pane. Particles are InstancedMesh spheres, or above
-// IMPOSTORS_ABOVE sphere impostors; particles that overlap something are drawn in a contrasting
-// colour, the pair of a failure in another.
+// left (or, in portrait, above) the naive pane, right (below) the stable pane. Particles are
+// InstancedMesh spheres, or above IMPOSTORS_ABOVE sphere impostors. In a pane that has failed
+// (model/verdict.js) the particles involved — the halted pair, overlapping particles, a failed
+// ball — take the failure colour; a pane that runs fine shows no overlap colour, since its
+// overlaps are rounding that the stable rule resolves.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ballGrid, BALL_SPACING, ROW_HEIGHT } from '../model/ball-layout.js';
@@ -224,17 +226,19 @@ export class SplitView {
     this.dirty = true;
   }
 
-  /** Draw a pane's frame: positions (Float32Array), flags (1 overlaps, 2 a failed ball), failure pair. */
-  update(k, frame) {
+  /** Draw a pane's frame: positions (Float32Array), flags (1 overlaps, 2 a failed ball), failure
+   * pair; failed: the pane's verdict is failed, so that its overlaps are drawn as failures. */
+  update(k, frame, { failed = false } = {}) {
     const p = this.panes[k];
     if (!p.mesh || !frame) return;
     p.lastFrame = frame;
+    p.lastFailed = failed;
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
     const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
     const C = this.colors;
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
-      : frame.flags[i] === 2 ? C.failure : frame.flags[i] ? C.overlap : C.base[k]);
+      : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : C.base[k]);
     if (p.mesh.isPoints) {
       const at = p.mesh.geometry.attributes;
       at.position.array.set(pos.subarray(0, 3 * n));
@@ -258,7 +262,10 @@ export class SplitView {
     const w = Math.max(2, this.container.clientWidth);
     const h = Math.max(2, this.container.clientHeight);
     this.renderer.setSize(w, h, false);
-    this.camera.aspect = (w / 2) / h;
+    // portrait: one pane above the other, each as wide as the stage
+    const stacked = h > 1.1 * w;
+    if (stacked !== this.stacked) { this.stacked = stacked; this.onLayout?.(stacked); }
+    this.camera.aspect = stacked ? w / (h / 2) : (w / 2) / h;
     this.camera.updateProjectionMatrix();
     if (this.lastSetup) this.fit(this.lastSetup);
     this.render();
@@ -267,13 +274,15 @@ export class SplitView {
   render() {
     this.dirty = false;
     const w = this.container.clientWidth, h = this.container.clientHeight;
-    const half = Math.floor(w / 2);
+    const half = Math.floor(w / 2), halfH = Math.floor(h / 2);
     // an impostor of diameter 1 at depth z spans scale / z pixels (the projection's vertical scale)
-    const scale = (h * this.renderer.getPixelRatio()) / (2 * Math.tan((this.camera.fov * Math.PI) / 360));
+    const scale = ((this.stacked ? halfH : h) * this.renderer.getPixelRatio()) / (2 * Math.tan((this.camera.fov * Math.PI) / 360));
     this.panes.forEach((p, k) => {
       if (p.mesh && p.mesh.isPoints) p.mesh.material.uniforms.scale.value = scale;
-      this.renderer.setViewport(k * half, 0, half, h);
-      this.renderer.setScissor(k * half, 0, half, h);
+      // viewports count from the bottom: the naive pane (k = 0) is the upper one when stacked
+      const [x, y, vw, vh] = this.stacked ? [0, (1 - k) * halfH, w, halfH] : [k * half, 0, half, h];
+      this.renderer.setViewport(x, y, vw, vh);
+      this.renderer.setScissor(x, y, vw, vh);
       this.renderer.render(p.scene, this.camera);
     });
   }
@@ -291,7 +300,7 @@ export class SplitView {
     if (!this.lastSetup) return;
     const frames = this.panes.map((p) => p.lastFrame);
     this.buildMeshes();
-    frames.forEach((f, k) => this.update(k, f));
+    frames.forEach((f, k) => this.update(k, f, { failed: this.panes[k].lastFailed }));
     this.dirty = true;
   }
 

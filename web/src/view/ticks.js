@@ -9,7 +9,14 @@ export function logTick(v) {
   return decade ? `1e${e}` : v.toExponential(1).replace('e+', 'e');
 }
 
-export const logTicks = (u, splits) => splits.map(logTick);
+/** Labels for a log axis's splits; over many decades (the bouncing ball's 20) only every k-th
+ * decade is labelled, so that at most about eight labels share the axis. */
+export const logTicks = (u, splits) => {
+  const decades = splits.filter((v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  const step = Math.ceil(decades.length / 8);
+  if (step <= 1) return splits.map(logTick);
+  return splits.map((v) => (decades.includes(v) && Math.round(Math.log10(v)) % step === 0 ? logTick(v) : ''));
+};
 
 /** The range of a log axis: the decades just around the data (uPlot's default pads a decade more
  * on each side, so a temperature that starts at kT = 1 got an axis up to 10). */

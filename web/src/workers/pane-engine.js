@@ -25,6 +25,7 @@ export class PaneEngine {
           }));
         }
         this.plates = this.sims.map((s) => s.config.plateOffset);
+        this.bounces = [];  // one ball: [time, height of the bounce's top above contact] per impact
       }
     } catch (e) {
       this.destroy();
@@ -54,6 +55,7 @@ export class PaneEngine {
 
   /** Advance every world to time t within an event budget; returns 'time' when all arrived. */
   advanceTo(t, maxEvents) {
+    if (this.isBalls && this.sims.length === 1) return this.advanceBall(t, maxEvents);
     let arrived = true;
     const per = Math.max(1, Math.floor(maxEvents / this.sims.length));
     for (const s of this.sims) {
@@ -63,6 +65,22 @@ export class PaneEngine {
       if (stop === 'budget') arrived = false;
     }
     return arrived ? 'time' : 'budget';
+  }
+
+  /** One ball, event by event, so that every bounce is recorded: the last ones are far shorter
+   * than a frame, and the plot of their heights is what shows how the detectors end. */
+  advanceBall(t, maxEvents) {
+    const s = this.sims[0], g = this.spec.gravity;
+    for (let k = 0; k < maxEvents; k++) {
+      if (s.status().status !== 'running' || s.time() >= t) return 'time';
+      const impacts = s.stats().planeImpacts;
+      s.advanceTo(t, { maxEvents: 1 });
+      if (s.stats().planeImpacts > impacts && this.bounces.length < MAX_BOUNCES) {
+        const vz = s.velocities()[2];
+        if (vz > 0) this.bounces.push([s.time(), (vz * vz) / (2 * g)]);
+      }
+    }
+    return s.status().status !== 'running' || s.time() >= t ? 'time' : 'budget';
   }
 
   /** Everything a view needs, as transferable copies. */
@@ -90,7 +108,7 @@ export class PaneEngine {
     const gaps = new Float64Array(n);
     const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0 };
     const failedAt = { halted: [], fellThrough: [] };  // plate impacts before each failure, per ball
-    const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0 };
+    const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0, fellThrough: 0 };
     const hashes = [];
     let firstFailure = null;
     let failure = null;  // the earliest first failure among the balls (each its own world)
@@ -125,6 +143,7 @@ export class PaneEngine {
       positions,
       flags,
       gaps,
+      bounces: this.bounces ? this.bounces.slice() : null,
       balls: counts,
       failedAt,
       stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: combineHashes(hashes) },
@@ -158,6 +177,7 @@ export class PaneEngine {
   }
 }
 
+const MAX_BOUNCES = 4000;
 const largest = (diameters) => diameters.reduce((a, b) => Math.max(a, b), 0);
 
 function combineHashes(hashes) {

@@ -1,0 +1,183 @@
+// In front of a class: at the sizes a lecture hall, a laptop, a phone and two course-page embeds
+// give, the verdicts, the primary plot and "What happened" are in view and nothing overlaps; the
+// failure colour marks exactly the pane that failed. Each size's screenshot is kept in
+// build/screens/ for a person to look at.
+import { serve } from './server.js';
+import { launch } from './browser.js';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const screens = fileURLToPath(new URL('../../build/screens/', import.meta.url));
+const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
+let server, browser;
+
+beforeAll(async () => {
+  mkdirSync(screens, { recursive: true });
+  server = await serve(dist);
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(hash, viewport) {
+  const page = await browser.newPage();
+  await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + hash);
+  await page.waitForFunction(() => window.edpdApp && window.edpdApp.panes().every((p) => p.stateHash || p.error), null, { timeout: 60000 });
+  return { page, errors };
+}
+
+/** Bounding boxes of the visible elements among ids (hidden ones left out). */
+const boxes = (page, ids) => page.evaluate((ids) => Object.fromEntries(ids.map((id) => {
+  const el = document.getElementById(id);
+  if (!el || el.hidden || el.closest('[hidden]') || getComputedStyle(el).display === 'none') return [id, null];
+  const r = el.getBoundingClientRect();
+  return [id, r.width > 0 && r.height > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null];
+}).filter(([, b]) => b)), ids);
+
+const inside = (b, v) => b.left >= -0.5 && b.top >= -0.5 && b.right <= v.width + 0.5 && b.bottom <= v.height + 0.5;
+const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+function pairwiseOverlaps(bs) {
+  const ids = Object.keys(bs), out = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (overlap(bs[ids[i]], bs[ids[j]])) out.push(`${ids[i]} × ${ids[j]}`);
+  return out;
+}
+const fontPx = (page, selector) => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
+const halted = (page) => page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'halted' || p.status === 'collapse'), null, { timeout: 60000 });
+
+/** Per pane (left/right, or top/bottom when stacked): the share of the canvas's pixels in the
+ * failure colour (view/theme.js: 0xff3bd4 on the dark page). */
+async function failurePixels(page) {
+  await page.waitForFunction(() => window.edpdApp.drawn(), null, { timeout: 30000 });
+  return page.evaluate(() => {
+    const src = document.querySelector('#view canvas');
+    window.edpdApp.view.render();
+    const c = document.createElement('canvas');
+    c.width = src.width; c.height = src.height;
+    const g = c.getContext('2d');
+    g.drawImage(src, 0, 0);
+    const { data } = g.getImageData(0, 0, c.width, c.height);
+    const stacked = window.edpdApp.view.stacked;
+    const hit = [0, 0], total = [0, 0];
+    for (let y = 0; y < c.height; y += 2) {
+      for (let x = 0; x < c.width; x += 2) {
+        const i = 4 * (y * c.width + x), k = stacked ? (y < c.height / 2 ? 0 : 1) : (x < c.width / 2 ? 0 : 1);
+        total[k]++;
+        // magenta: red and blue well above green (shaded: darker or lighter, the same hue)
+        if (data[i] > 90 && data[i + 2] > 70 && data[i] - data[i + 1] > 60 && data[i + 2] - data[i + 1] > 40) hit[k]++;
+      }
+    }
+    return hit.map((h, k) => h / total[k]);
+  });
+}
+
+const SIZES = [
+  { name: 'lecture-1920x1080', viewport: { width: 1920, height: 1080 }, hash: '' },
+  { name: 'laptop-1366x768', viewport: { width: 1366, height: 768 }, hash: '', readme: 'screenshot.png' },
+  { name: 'phone-390x844', viewport: { width: 390, height: 844 }, hash: '', phone: true, readme: 'screenshot-phone.png' },
+  { name: 'embed-800x450', viewport: { width: 800, height: 450 }, hash: '#v=1&scenario=ball&embed=1', embed: true },
+  { name: 'embed-640x360', viewport: { width: 640, height: 360 }, hash: '#v=1&scenario=ball&embed=1', embed: true },
+];
+
+for (const size of SIZES) {
+  test(`${size.name}: verdicts${size.embed ? ', caption' : size.phone ? ' stacked' : ', primary plot and What happened'} in view, nothing overlapping`, async () => {
+    const { page, errors } = await open(size.hash, size.viewport);
+    await halted(page);
+    await page.waitForFunction(() => document.getElementById('badge-1').dataset.kind === 'finished', null, { timeout: 30000 });
+    if (!size.phone) await page.waitForTimeout(400);  // the plots' next refresh
+    await page.screenshot({ path: `${screens}${size.name}.png` });
+    // EDPD_UPDATE_SCREENSHOTS=1: the README's pictures (docs/) from this run
+    if (process.env.EDPD_UPDATE_SCREENSHOTS === '1' && size.readme) await page.screenshot({ path: `${docs}${size.readme}` });
+    const overlays = await boxes(page, ['badge-0', 'badge-1', 'label-0', 'label-1', 'zoom', 'clock', 'embed-story', 'open-full']);
+    expect(Object.keys(overlays)).toEqual(expect.arrayContaining(['badge-0', 'badge-1', 'clock']));
+    for (const [id, b] of Object.entries(overlays)) expect([id, inside(b, size.viewport)]).toEqual([id, true]);
+    expect(pairwiseOverlaps(overlays)).toEqual([]);
+    if (size.embed) {
+      expect(Object.keys(overlays)).toContain('embed-story');  // the caption, for both panes
+      expect(await page.textContent('#embed-story')).toMatch(/naive-halt \(left\) halted .*; stable \(right\) at rest/);
+      const canvas = await page.$eval('#view canvas', (c) => c.getBoundingClientRect().toJSON());
+      expect(overlays['embed-story'].top).toBeGreaterThanOrEqual(canvas.bottom - 0.5);  // under the picture, not over it
+    } else if (size.phone) {
+      // stacked: the stable pane's verdict below the naive one's, each as wide as it needs
+      expect(overlays['badge-1'].top).toBeGreaterThan(overlays['badge-0'].bottom);
+      expect(await page.evaluate(() => window.edpdApp.view.stacked)).toBe(true);
+    } else {
+      const side = await boxes(page, ['plot-main', 'what-happened']);
+      expect(Object.keys(side).sort()).toEqual(['plot-main', 'what-happened']);
+      for (const [id, b] of Object.entries(side)) expect([id, inside(b, size.viewport)]).toEqual([id, true]);
+      expect(await fontPx(page, '#badge-0 .headline')).toBeGreaterThanOrEqual(20);
+      expect(await fontPx(page, '#stories')).toBeGreaterThanOrEqual(15);
+    }
+    // the failure colour: in the naive pane, not in the stable one
+    const fail = await failurePixels(page);
+    expect(fail[0]).toBeGreaterThan(0.002);
+    expect(fail[1]).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+}
+
+test('projector mode: body text ≥ 16 px, verdicts and key numbers ≥ 20 px, the Projector button shows it is on', async () => {
+  const { page, errors } = await open('', { width: 1366, height: 768 });
+  await page.keyboard.press('p');
+  await halted(page);
+  await page.waitForFunction(() => document.getElementById('badge-1').dataset.kind === 'finished', null, { timeout: 30000 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screens}projector-1366x768.png` });
+  expect(await fontPx(page, 'body')).toBeGreaterThanOrEqual(16);
+  expect(await fontPx(page, '#stories')).toBeGreaterThanOrEqual(16);
+  expect(await fontPx(page, '#counters')).toBeGreaterThanOrEqual(16);
+  for (const sel of ['#badge-0 .headline', '#badge-1 .headline', '#clock']) expect([sel, await fontPx(page, sel) >= 20]).toEqual([sel, true]);
+  expect(await page.getAttribute('#projector', 'aria-pressed')).toBe('true');
+  const [on, off] = await page.$eval('#projector', (b) => [getComputedStyle(b).backgroundColor, getComputedStyle(document.getElementById('reset')).backgroundColor]);
+  expect(on).not.toBe(off);
+  const side = await boxes(page, ['plot-main', 'what-happened']);
+  for (const [id, b] of Object.entries(side)) expect([id, inside(b, { width: 1366, height: 768 })]).toEqual([id, true]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('the default link shows the failure within 10 s of simulated play: the naive ball halts before t = 10 × speed', async () => {
+  const { page } = await open('', { width: 1366, height: 768 });
+  await halted(page);
+  const [speed, naive] = await page.evaluate(() => [window.edpdApp.model.state.speed, window.edpdApp.panes()[0]]);
+  expect(naive.status).toBe('halted');
+  expect(naive.time / speed).toBeLessThan(5);  // seconds of play before the verdict turns, at the default speed
+  await page.close();
+});
+
+test('the ball array: failed balls in the failure colour on the left only; naive-rewind\'s verdict says the clock ran backwards', async () => {
+  const { page, errors } = await open('#v=1&scenario=ball-array&t=3.5&paused=1', { width: 1366, height: 768 });
+  await halted(page);
+  const fail = await failurePixels(page);
+  expect(fail[0]).toBeGreaterThan(0.001);
+  expect(fail[1]).toBe(0);
+  expect(await page.$eval('#badge-0', (b) => [b.dataset.kind, b.querySelector('.headline').textContent])).toEqual(['failed', expect.stringMatching(/^\d+ % OF THE BALLS FAILED$/)]);
+  expect(await page.$eval('#badge-1', (b) => b.dataset.kind)).toBe('finished');
+  await page.goto(`${server.url}#v=1&scenario=granular&naive=rewind&n=2000&t=13&paused=1`);
+  await page.waitForFunction(() => window.edpdApp?.model?.jumpTo === null && window.edpdApp.model.target === 13 && window.edpdApp.panes().every((p) => p.time >= 13), null, { timeout: 90000 });
+  await page.waitForFunction(() => document.getElementById('badge-0').dataset.kind === 'failed', null, { timeout: 30000 });
+  expect(await page.textContent('#badge-0 .headline')).toMatch(/^CLOCK RAN BACKWARDS [\d,]+ times?$/);
+  expect(await page.$eval('#badge-1', (b) => [b.dataset.kind, b.querySelector('.headline').textContent])).toEqual(['fine', 'RUNNING — 0 overlaps']);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a link with clamped values runs in both panes, with warnings naming what changed', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&n=-5&phi=abc&e=7', { width: 1366, height: 768 });
+  const ps = await page.evaluate(() => window.edpdApp.panes());
+  expect(ps.map((p) => [p.status, p.error])).toEqual([['running', null], ['running', null]]);
+  const w = await page.evaluate(() => window.edpdApp.warnings());
+  expect(w.map((x) => x.field)).toEqual(['n', 'phi', 'e', 'n']);
+  expect(w[3].message).toMatch(/raised to \d+/);
+  await page.waitForFunction(() => window.edpdApp.model.target > 0.2, null, { timeout: 30000 });
+  expect(await page.textContent('#play')).toBe('Pause');
+  expect(errors).toEqual([]);
+  await page.close();
+});
