@@ -93,3 +93,22 @@ describe('coherent parameters', () => {
     }
   });
 });
+
+describe('the scenario registry', () => {
+  test('every scenario module has what the app asks of it, and no other file switches on a scenario\'s name', async () => {
+    const { REGISTRY, SCENARIO_IDS } = await import('../../web/src/scenarios/index.js');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    for (const [id, sc] of Object.entries(REGISTRY)) {
+      expect([id, sc.id, typeof sc.title, Array.isArray(sc.params), typeof sc.defaults, ['gas', 'balls'].includes(sc.view)]).toEqual([id, id, 'string', true, 'object', true]);
+      for (const f of ['engineConfig', 'columns', 'record', 'plots', 'units']) expect([id, f, typeof sc[f]]).toEqual([id, f, 'function']);
+      expect([id, typeof sc.cliFlags === 'function' || typeof sc.command === 'function']).toEqual([id, true]);
+    }
+    expect(SCENARIO_IDS).toEqual(['ball', 'ball-array', 'granular', 'elastic']);
+    const files = (dir) => readdirSync(`${root}${dir}`, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+    const names = Object.keys(REGISTRY).map((id) => id.replace('-', '\\-')).join('|');
+    const switching = new RegExp(`scenario\\s*===?\\s*'(${names})'|case '(${names})':|scenario\\.startsWith\\(`);
+    const found = files('web/src').filter((f) => f.endsWith('.js') && !f.startsWith('web/src/scenarios/') && f !== 'web/src/edpd.js')
+      .filter((f) => switching.test(readFileSync(`${root}${f}`, 'utf8')));
+    expect(found).toEqual([]);
+  });
+});

@@ -14,9 +14,7 @@ import { paneStory } from './model/what-happened.js';
 import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot, BouncePlot } from './view/plots.js';
-import { restTime } from './model/bounces.js';
-import { withParam } from './model/scenarios.js';
-import { FLUID_LIMIT, fluidPressure } from './model/theory.js';
+import { withParam, scenarioOf } from './model/scenarios.js';
 import { Controls } from './view/controls.js';
 
 const $ = (id) => document.getElementById(id);
@@ -81,7 +79,7 @@ const sweep = new SweepModel({
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
     if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
-    if (model.state.scenario === 'file') { stateFiles.change(key, value); return; }
+    if (model.state.file) { stateFiles.change(key, value); return; }
     // through the link's own checks, so that a change that makes another field invalid (3-D after a
     // 2-D packing fraction of 0.7) clamps it with a warning instead of failing in the engine
     // withParam keeps the parameters coherent (another dimension: its own default density)
@@ -101,7 +99,7 @@ let drawn = [null, null];
 /** The address follows the run. A new scenario or parameter is a new history entry, so that the
  * Back button returns to the run before it (popstate below); the speed only replaces the entry. */
 function updateAddress({ push = false } = {}) {
-  if (model.state.scenario === 'file' && !model.state.state) { stateFiles.remember(push); return; }  // from the computer: no link
+  if (model.state.file && !model.state.state) { stateFiles.remember(push); return; }  // from the computer: no link
   const hash = encodeState({ ...model.state, t: 0, paused: false });
   if (location.hash === hash) return;
   if (push && !model.state.embed) history.pushState(null, '', hash);  // an embed leaves the host page's Back alone
@@ -110,7 +108,7 @@ function updateAddress({ push = false } = {}) {
 
 /** A link's run: a state file named by the link is fetched first (StateFiles.openLinked). */
 function route(state, { push = false } = {}) {
-  if (state.scenario === 'file') stateFiles.openLinked(state, { push });
+  if (scenarioOf(state.scenario).fromFile) stateFiles.openLinked(state, { push });
   else start(state, { push });
 }
 
@@ -153,24 +151,17 @@ function buildPlots() {
   $('plot-distance').replaceChildren();
   const s = model.state;
   const labels = [`naive-${s.naive}`, 'stable'];
+  const sc = scenarioOf(s.scenario), spec = sc.plots(s, labels), units = sc.units(s);
   let main;
-  if (s.scenario === 'ball') {
-    main = new BouncePlot($('plot-main'), { labels, logX: restTime(s.e, s.g) !== null });
-  } else if (s.scenario === 'ball-array') {
-    // failures in the failure colour, as the failed balls are drawn
-    const failure = `#${palette().scene.failure.toString(16).padStart(6, '0')}`;
-    main = new SeriesPlot($('plot-main'), { title: 'Failed by the k-th plate impact', x: 'plate impacts k', y: 'share of balls', yRange: [0, 1], labels: [`naive-${s.naive} halted`, `naive-${s.naive} fell through`], theoryLabel: 'stable halted or fell through',
-      strokes: [failure, failure, palette().panes[1]] });
-  } else if (s.scenario === 'file') {
-    main = new SeriesPlot($('plot-main'), { title: 'Kinetic temperature', x: 'time t [file units]', y: 'kT [file units]', labels, theoryLabel: 'kT at the start' });
-  } else if (s.scenario === 'granular') {
-    main = new SeriesPlot($('plot-main'), { title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' });
+  if (spec.main.kind === 'bounces') {
+    main = new BouncePlot($('plot-main'), { labels, logX: spec.main.logX });
   } else {
-    main = new SeriesPlot($('plot-main'), { title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, settledY: true, theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` });
+    // failures in the failure colour, as failed particles are drawn
+    const failure = `#${palette().scene.failure.toString(16).padStart(6, '0')}`;
+    main = new SeriesPlot($('plot-main'), { ...spec.main, ...(spec.main.failures ? { strokes: [failure, failure, palette().panes[1]] } : {}) });
   }
-  const gas = s.scenario === 'granular' || s.scenario === 'elastic' || s.scenario === 'file';
-  const hist = gas ? new HistogramPlot($('plot-hist')) : null;
-  const distance = gas ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: s.scenario === 'file' ? 'file units' : 'σ' }) : null;
+  const hist = spec.hist ? new HistogramPlot($('plot-hist')) : null;
+  const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: units.length }) : null;
   plots = { main, hist, distance };
 }
 
@@ -184,7 +175,7 @@ function loop(now) {
   model.tick(dt);
   const [a, b] = model.panes;
   if (a.frame && viewGeneration !== model.generation) {
-    view.setup({ kind: model.state.scenario.startsWith('ball') ? 'balls' : 'gas', n: a.frame.n, box: a.frame.box, dim: a.frame.dim,
+    view.setup({ kind: scenarioOf(model.state.scenario).view, n: a.frame.n, box: a.frame.box, dim: a.frame.dim,
       diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [], plates: a.shape?.plates ?? [] });
     viewGeneration = model.generation;
     drawn = [null, null];
@@ -269,7 +260,7 @@ function updateDom() {
     }));
   }
   // a state file's lengths are its own: its deepest overlap is in file units, not σ
-  const unit = model.state.scenario === 'file' ? '[file units]' : '[σ]';
+  const unit = `[${scenarioOf(model.state.scenario).units(model.state).length}]`;
   COUNTERS.forEach(([name, f], r) => {
     const label = name.replace('[σ]', unit), cell = tbody.rows[r].cells[0];
     if (cell.textContent !== label) cell.textContent = label;
@@ -400,13 +391,9 @@ $('projector').onclick = toggleTheme;
 let storyText = '';
 const overlapView = new OverlapView({ section: $('overlap'), plot: $('plot-overlap'), caption: $('overlap-caption') });
 function updateStories() {
-  const naive = model.panes[0], failure = naive.error ? null : naive.frame?.failure ?? null, sc = model.state.scenario;
-  overlapView.update(failure, {
-    detector: naive.detector,
-    lengthUnit: sc === 'file' ? 'file units' : 'σ',
-    timeUnit: sc === 'file' ? 'file units' : sc.startsWith('ball') ? '√(σ/g)' : 'σ√(m/kT₀)',
-    subject: sc === 'ball' ? 'the ball and the plate' : sc === 'ball-array' && failure ? `ball ${failure.ball} and its plate` : null,
-  });
+  const naive = model.panes[0], failure = naive.error ? null : naive.frame?.failure ?? null, sc = scenarioOf(model.state.scenario);
+  const units = sc.units(model.state);
+  overlapView.update(failure, { detector: naive.detector, lengthUnit: units.length, timeUnit: units.time, subject: sc.subject?.(failure) ?? null });
   const stories = model.panes.map((p) => (p.error ? null : paneStory(model.state, p.detector, p.frame)));
   stories.forEach((t, k) => { $(`badge-${k}`).title = t ?? ''; });
   // an embed has no side panel: a caption under the panes speaks for both
@@ -438,7 +425,7 @@ function embedCaption() {
 function toggleZoom() {
   if (view.zoomed) { view.fitAll(); updateZoomButton(); return; }
   if (view instanceof NoGLView) return;
-  const balls = model.state.scenario.startsWith('ball');
+  const balls = scenarioOf(model.state.scenario).view === 'balls';
   const site = balls ? null : failureSite(model.panes[0].frame);
   if (!site) {
     warnings.push({ field: 'zoom', message: balls ? 'z zooms to a failure in the gases; every ball is in view already'
@@ -454,7 +441,7 @@ function toggleZoom() {
 }
 function updateZoomButton() {
   const b = $('zoom');
-  const failed = !model.state.scenario.startsWith('ball') && failureSite(model.panes[0].frame) !== null;
+  const failed = scenarioOf(model.state.scenario).view !== 'balls' && failureSite(model.panes[0].frame) !== null;
   b.hidden = view instanceof NoGLView || (!failed && !view.zoomed);
   b.textContent = view.zoomed ? 'Whole box (z)' : 'Zoom to the failure (z)';
 }
@@ -528,7 +515,7 @@ window.addEventListener('keydown', (e) => {
     if (next !== frame) stateFiles.change('frame', next);
   }
   else if (e.key === '?') setHelp(help.hidden);
-  else if (['1', '2', '3', '4'].includes(e.key)) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
+  else if (/^[1-9]$/.test(e.key) && Number(e.key) <= SCENARIO_IDS.length) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });
 
 // ---- the sweep ---------------------------------------------------------------------------

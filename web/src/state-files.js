@@ -74,7 +74,7 @@ export class StateFiles {
     const name = link.state.split('/').pop();
     const start = this.starter();
     const fail = (field, message) => {
-      if (start({ ...defaultState('ball'), embed: link.embed }, { address: false })) this.warn(field, `${message}; the ball runs instead`);
+      if (start({ ...defaultState(), embed: link.embed }, { address: false })) this.warn(field, `${message}; the ball runs instead`);
     };
     let text;
     try {

@@ -3,16 +3,16 @@
 // pane through an injected factory, so it runs in tests without a browser. No DOM: views
 // subscribe to changes.
 
-import { SCENARIOS, paneConfigs, cliCommand } from './scenarios.js';
+import { paneConfigs, cliCommand, scenarioOf } from './scenarios.js';
 import { encodeState } from './url-state.js';
 import { Series } from './series.js';
-import { haffTemperature, fluidPressure } from './theory.js';
-import { BOUNCE_COLUMNS, bounceRows } from './bounces.js';
 import { paneVerdict } from './verdict.js';
 import { LatterHalfMean } from './latter-half.js';
-import { paneDistance } from './pane-distance.js';
+import { fmt, fmtWithError, roundUp } from './format.js';
+import { failureShares } from '../scenarios/ball-array.js';
 
-export const DISTANCE = 'distance between the panes [σ]';
+export { DISTANCE } from '../scenarios/gas.js';
+export { failureShares };
 
 export const MAX_EVENTS_PER_REQUEST = 100000; // keeps each worker call short: the page never freezes
 const JUMP_EVENTS_PER_REQUEST = 2000000;
@@ -61,29 +61,7 @@ export class PaneModel {
   }
 }
 
-/** The smallest multiple of a round quantum (the power of ten at or below `scale`) that is at
- * least t, written with at most 12 significant digits. */
-export function roundUp(t, scale) {
-  const q = 10 ** Math.floor(Math.log10(scale));
-  let r = Number((Math.ceil(t / q - 1e-9) * q).toPrecision(12));
-  if (r < t) r = Number((r + q).toPrecision(12));
-  return r;
-}
-
-export function fmt(x, digits = 4) {
-  if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  if (!Number.isFinite(x)) return String(x);
-  if (x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e6)) return x.toExponential(Math.min(digits, 6) - 1);
-  return Number(x.toPrecision(digits)).toString();
-}
-
-/** A value with its standard error, both to the error's second significant digit
- * (3.98166, 0.00934 → "3.9817 ± 0.0093", no break after the ±). */
-export function fmtWithError(x, se) {
-  if (!Number.isFinite(x) || !Number.isFinite(se) || se <= 0) return fmt(x, 6);
-  const decimals = Math.max(0, Math.min(15, 1 - Math.floor(Math.log10(se))));
-  return `${x.toFixed(decimals)} ±\u00a0${se.toFixed(decimals)}`;  // a narrow cell wraps before the ±, not after
-}
+export { fmt, fmtWithError, roundUp };
 
 export class RunModel {
   /**
@@ -285,7 +263,7 @@ export class RunModel {
   /** The link of the current run: the lock-step time, paused there; null for a run from a state
    * file of the user's computer, which a link cannot carry (one on this site has its path). */
   shareHash() {
-    if (this.state.scenario === 'file' && !this.state.state) return null;
+    if (this.state.file && !this.state.state) return null;
     return encodeState({ ...this.state, t: this.target, paused: true });
   }
 
@@ -326,16 +304,9 @@ export class RunModel {
 
   // ---- plotted data -------------------------------------------------------------------
 
-  /** The gases' series end in the distance between the panes (pane-distance.js). */
+  /** The plotted series: the scenario's columns (the gases' end in the distance between the panes). */
   makeSeries() {
-    const s = this.state;
-    switch (s.scenario) {
-      case 'ball': return { main: new Series(BOUNCE_COLUMNS) };
-      case 'ball-array': return { main: new Series(['plate impacts', 'naive halted share', 'naive fell-through share', 'stable halted or fell-through share']) };
-      case 'granular': return { main: new Series(['time', 'naive kT', 'stable kT', 'Haff kT', DISTANCE]) };
-      case 'file': return { main: new Series(['time', 'naive kT', 'stable kT', 'kT at the start', DISTANCE]) };
-      default: return { main: new Series(['time', 'naive Z (mean over t/2..t)', 'stable Z (mean over t/2..t)', 'equation of state Z', DISTANCE]) };
-    }
+    return { main: new Series(scenarioOf(this.state.scenario).columns(this.state)) };
   }
 
   record() {
@@ -345,49 +316,20 @@ export class RunModel {
     // the panes answer one after the other: wait for a running pane that is still behind, or its
     // previous frame would be plotted at the new time (a halted pane stays where it stopped)
     if (this.panes.some((p) => !p.terminal && p.time < t)) return;
-    const s = this.state;
-    const fa = a.frame, fb = b.frame;
-    switch (s.scenario) {
-      case 'ball':
-        // every bounce, however short: the last ones last far less than a frame
-        this.series.main.replace(bounceRows(fa.bounces, fb.bounces, s.e, s.g));
-        break;
-      case 'ball-array':
-        // every ball's fate is decided within 1e-7 of the exact rest (t = 3 at ε = 0.5, g = 1), far
-        // below a frame: the plot is over plate impacts instead, the paper's Fig. 7 for these balls
-        this.series.main.replace(failureShares(fa, fb));
-        break;
-      case 'file':
-        // no theory for an arbitrary state: the start's kT is the line elastic impacts keep
-        if (this.startKT === undefined) this.startKT = fa.stats.temperature;
-        this.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, this.startKT, paneDistance(fa, fb)]);
-        break;
-      case 'granular': {
-        // the gas starts at kT = 1 exactly and keeps it through an elastic start (eq)
-        const T = t <= s.eq ? 1 : haffTemperature(t, { t1: s.eq, e: s.e, phi: s.phi, dim: s.dim, T1: 1 });
-        // a pane that halted has no temperature after its halt: its line ends there
-        this.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, T, paneDistance(fa, fb)]);
-        break;
-      }
-      default: {
-        // the pressure over the latter half of the run: the lattice start leaves the window
-        this.panes.forEach((p, k) => this.pressure[k].push(p.time, p.frame.stats.pressureZ));
-        this.series.main.push([t, this.pressureZ(0), this.pressureZ(1), fluidPressure(s.phi, s.dim), paneDistance(fa, fb)]);
-      }
-    }
+    scenarioOf(this.state.scenario).record(this, [a.frame, b.frame], t);
   }
 
   /** Pane k's Z = PV/NkT as shown: in the elastic gas the mean over [t/2, t] (LatterHalfMean),
    * otherwise the engine's mean since t = 0; null where the engine has none. */
   pressureZ(k) {
     const p = this.panes[k];
-    if (this.state.scenario === 'elastic' && this.pressure[k].value !== null) return this.pressure[k].value;
+    if (scenarioOf(this.state.scenario).latterHalfPressure && this.pressure[k].value !== null) return this.pressure[k].value;
     return p.frame ? p.frame.stats.pressureZ ?? null : null;
   }
 
   /** The standard error of pane k's Z in the elastic gas (LatterHalfMean.error), else null. */
   pressureError(k) {
-    return this.state.scenario === 'elastic' ? this.pressure[k].error : null;
+    return scenarioOf(this.state.scenario).latterHalfPressure ? this.pressure[k].error : null;
   }
 
   /** The native command that reproduces pane k as it is now (null for the ball array). A pane
@@ -411,18 +353,5 @@ export class RunModel {
     };
   }
 
-  title() { return SCENARIOS[this.state.scenario].title; }
-}
-
-/** The ball array's plot rows: for k = 0 … K plate impacts, the share of balls that had halted or
- * fallen through the plate after at most k impacts (naive pane) and the stable pane's share that
- * did either (none: it never halts, and no ball passes the plate). */
-export function failureShares(fa, fb) {
-  const upTo = (list, k) => list.filter((x) => x <= k).length;
-  const stableFailed = [...fb.failedAt.halted, ...fb.failedAt.fellThrough];
-  const all = [...fa.failedAt.halted, ...fa.failedAt.fellThrough, ...stableFailed];
-  const top = Math.max(30, ...all.map((k) => k + 2));
-  const rows = [];
-  for (let k = 0; k <= top; k++) rows.push([k, upTo(fa.failedAt.halted, k) / fa.n, upTo(fa.failedAt.fellThrough, k) / fa.n, upTo(stableFailed, k) / fb.n]);
-  return rows;
+  title() { return scenarioOf(this.state.scenario).title; }
 }

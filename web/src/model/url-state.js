@@ -5,7 +5,7 @@
 // the field, malformed values fall back to the default with a warning, over-long hashes and absurd
 // N are refused. Nothing is evaluated or turned into HTML. No DOM.
 
-import { LINK_SCENARIOS, NAIVE_VARIANTS, SCENARIOS, DIM_DEFAULTS, defaultState } from './scenarios.js';
+import { LINK_SCENARIOS, NAIVE_VARIANTS, SCENARIOS, DIM_DEFAULTS, DEFAULT_SCENARIO, defaultState } from './scenarios.js';
 import { fewestParticles, gasStartProblem } from './lattice.js';
 
 export const URL_VERSION = 1;
@@ -56,7 +56,7 @@ export function parseHash(hash) {
   if (text.startsWith('#')) text = text.slice(1);
   if (text.length > MAX_HASH_LENGTH) {
     warnings.push({ field: 'url', message: `the link's run definition is ${text.length} characters long (limit ${MAX_HASH_LENGTH}); it was ignored and the defaults are running` });
-    return { state: defaultState('ball'), warnings, ignored };
+    return { state: defaultState(), warnings, ignored };
   }
   let params;
   try {
@@ -73,17 +73,18 @@ export function parseHash(hash) {
     warnings.push({ field: 'v', message: `link version ${JSON.stringify(params.get('v').slice(0, 20))} is not ${URL_VERSION}; read as version ${URL_VERSION}` });
   }
 
-  let scenario = 'ball';
+  let scenario = DEFAULT_SCENARIO;
   if (raw.has('scenario')) {
     const s = raw.get('scenario');
     if (LINK_SCENARIOS.includes(s)) scenario = s;
-    else warnings.push({ field: 'scenario', message: `${JSON.stringify(s.slice(0, 40))} is not one of ${LINK_SCENARIOS.join(', ')}; using ball` });
+    else warnings.push({ field: 'scenario', message: `${JSON.stringify(s.slice(0, 40))} is not one of ${LINK_SCENARIOS.join(', ')}; using ${DEFAULT_SCENARIO}` });
   }
-  if (scenario === 'file' && !isSitePath(raw.get('state'))) {
+  // a scenario run from a file on this site needs the file's path
+  if (SCENARIOS[scenario].params.includes('state') && !isSitePath(raw.get('state'))) {
     warnings.push({ field: 'state', message: raw.has('state')
-      ? `${JSON.stringify(raw.get('state').slice(0, 60))} is not a path on this site (relative, below the page's folder: segments of letters, digits, spaces inside and _ . ~ - + , ( ) =, joined by /, at most ${MAX_PATH} characters, e.g. examples/collapse-line.xyz); using ball`
-      : 'a state file\'s run needs state=PATH, the file\'s path on this site (e.g. examples/collapse-line.xyz); using ball' });
-    scenario = 'ball';
+      ? `${JSON.stringify(raw.get('state').slice(0, 60))} is not a path on this site (relative, below the page's folder: segments of letters, digits, spaces inside and _ . ~ - + , ( ) =, joined by /, at most ${MAX_PATH} characters, e.g. examples/collapse-line.xyz); using ${DEFAULT_SCENARIO}`
+      : `a state file's run needs state=PATH, the file's path on this site (e.g. examples/collapse-line.xyz); using ${DEFAULT_SCENARIO}` });
+    scenario = DEFAULT_SCENARIO;
     raw.delete('state');
     raw.delete('frame');
   }
@@ -207,7 +208,7 @@ export function isSitePath(p) {
 export function encodeState(state) {
   const parts = [`v=${URL_VERSION}`];
   // a state file's run names its file's path, and the frame it runs from if the file has several
-  const file = state.scenario === 'file' ? state.file : null;
+  const file = state.file ?? null;
   for (const key of fieldsOf(state.scenario)) {
     const v = key === 'frame' && file ? (file.frames > 1 ? file.frame : undefined) : state[key];
     if (v === undefined) continue;

@@ -4,7 +4,7 @@
 // and finished (a ball at rest, a collapse). A rounding-level overlap that the stable rule
 // resolves is its design, not a failure; an overlap deeper than DEEP_OVERLAP is one in any pane.
 // Plain module, no DOM.
-import { fmt } from './run-model.js';
+import { fmt } from './format.js';
 
 /** Overlaps deeper than this (in σ) are beyond rounding: particles passed through each other. */
 export const DEEP_OVERLAP = 1e-9;

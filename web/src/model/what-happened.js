@@ -3,7 +3,8 @@
 // frame (status and counters); the view shows it under the counters and as the badge's tooltip.
 // Plain module, no DOM.
 import { ballCollapseTime } from './theory.js';
-import { fmt } from './run-model.js';
+import { fmt } from './format.js';
+import { scenarioOf } from '../scenarios/index.js';
 
 const count = (x, one) => `${x.toLocaleString('en')} ${x === 1 ? one : `${one}s`}`;
 
@@ -11,8 +12,10 @@ const count = (x, one) => `${x.toLocaleString('en')} ${x === 1 ? one : `${one}s`
 export function paneStory(state, detector, frame) {
   if (!frame) return null;
   const st = frame.status, s = frame.stats;
-  const ball = state.scenario === 'ball' || (state.scenario === 'file' && frame.n === 1);  // a state file of one ball
-  if (state.scenario === 'ball-array') return null;  // the badge and the plot tell it ball by ball
+  const story = scenarioOf(state.scenario).story;
+  const kind = typeof story === 'function' ? story(state, frame) : story;  // 'ball', 'array' or 'gas'
+  const ball = kind === 'ball';
+  if (kind === 'array') return null;  // the verdict and the plot tell it ball by ball
   if (st.status === 'halted' && st.reason === 'no-real-root') {
     return `${detector} stopped: after a bounce the ball overlaps the plate by a rounding error (about 1e-16 σ). ` +
       'Once the bounces are too low to clear that overlap, the square root in Eq. (12) is of a negative number: ' +

@@ -29,7 +29,7 @@ export class Controls {
     const values = { ...state, ...(state.file ? { file: { ...state.file } } : {}) };
     this.values = values;
     // a state file's run is in the menu while it runs (a file is opened with Open file, not from here)
-    const ids = state.scenario === 'file' ? [...SCENARIO_IDS, 'file'] : SCENARIO_IDS;
+    const ids = SCENARIO_IDS.includes(state.scenario) ? SCENARIO_IDS : [...SCENARIO_IDS, state.scenario];
     const names = Object.fromEntries(ids.map((id) => [SCENARIOS[id].title, id]));
     gui.add(values, 'scenario', names).name(LABELS.scenario).onChange((v) => this.onScenario(v));
     for (const key of paramsOf(state)) {
@@ -41,7 +41,7 @@ export class Controls {
       else if (key === 'e') c = gui.add(values, key, 0, 1, 0.01);
       else if (key === 'phi') c = gui.add(values, key, 0.01, maxPhi(state.dim), 0.001);
       else if (key === 'eq') c = gui.add(values, key, 0, f.max, 0.5);
-      else if (key === 'n') c = gui.add(values, key, 1, state.scenario === 'ball-array' ? 2000 : f.max, 1);
+      else if (key === 'n') c = gui.add(values, key, 1, SCENARIOS[state.scenario].nMax ?? f.max, 1);
       else if (key === 'frame') c = gui.add(holder, key, f.min, f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
       c.name(LABELS[key] ?? key);
