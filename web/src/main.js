@@ -5,15 +5,17 @@ import { parseHash, parseLocation, encodeState, embedSnippet } from './model/url
 import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
 import { StateFiles } from './state-files.js';
 import { FileStore, idbBackend, KEPT_FILES } from './model/file-store.js';
-import { RunModel, fmt, fmtWithError, DISTANCE } from './model/run-model.js';
-import { SweepModel, summarize } from './model/sweep-model.js';
+import { RunModel, fmt, DISTANCE } from './model/run-model.js';
+import { SweepModel } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
 import { failureSite } from './model/failure-site.js';
 import { paneStory } from './model/what-happened.js';
 import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
-import { SeriesPlot, HistogramPlot, DistancePlot, SweepPlot, BouncePlot } from './view/plots.js';
+import { SeriesPlot, HistogramPlot, DistancePlot, BouncePlot } from './view/plots.js';
+import { CountersTable } from './view/counters.js';
+import { SweepPanel } from './view/sweep-panel.js';
 import { withParam, scenarioOf } from './model/scenarios.js';
 import { Controls } from './view/controls.js';
 
@@ -92,6 +94,7 @@ const controls = new Controls($('gui'), {
   onNotice: (w) => { warnings.push(w); showWarnings(); },
 });
 
+const counters = new CountersTable($('counters'), $('counter-note'));
 let plots = null;
 let viewGeneration = -1;
 let drawn = [null, null];
@@ -196,34 +199,6 @@ function loop(now) {
   requestAnimationFrame(loop);
 }
 
-const COUNTERS = [
-  ['events', (s) => s.events],
-  ['impacts', (s) => (s.collisions ?? 0) + (s.planeImpacts ?? 0)],
-  ['stabilising events', (s) => s.stabilizingEvents],
-  ['negative-Δt events', (s) => s.negativeDtEvents],
-  ['three-body events', (s) => s.threeBodyEvents ?? 0],
-  ['overlaps now', (s) => (s.overlappingPairs ?? 0) + (s.planeOverlaps ?? 0)],
-  ['deepest overlap [σ]', (s) => s.maxOverlap],
-  ['kT', (s) => s.temperature],
-  ['Z = PV/NkT', (s, k) => {
-    const z = model.pressureZ(k), se = model.pressureError(k);
-    return z !== null && se !== null ? fmtWithError(z, se) : z;
-  }],
-  ['state hash', (s) => s.stateHash],
-];
-
-// What a counter means, on hover, tap or Enter (the row's name is underlined dotted).
-const COUNTER_NOTES = {
-  'stabilising events': 'Impacts of pairs that already overlap and approach (the paper\'s Eq. 10): the stable detector collides them now instead of letting the overlap grow.',
-  'three-body events': 'Impacts after which one of the two particles overlaps two others at once (a doubly overlapped particle, the paper\'s Figs. 4 and 5): the case naive detectors cannot resolve.',
-  'deepest overlap [σ]': 'The largest σ − |r_ij| over all pairs (and ball–plate gaps) now, in units of σ (σ_ij, the mean of the two diameters; a state file\'s own length unit for its runs). A few 1e-16 is rounding; a visible fraction of σ means particles passed through each other.',
-  'Z = PV/NkT': 'The compressibility factor from the collision virial. In the elastic gas the mean over the latter half of the run, t/2 to t, so that the lattice start leaves the average ' +
-    '(the CLI\'s pressure_z is the mean since t = 0, or since --equilibrate), ± its standard error from 8 blocks of that window; in the granular gas the mean since t = 0. ' +
-    'The fluid\'s equation of state (Liu 2020) is the dashed line in the plot.',
-  'state hash': 'A hash of the clock, the event count and every particle\'s position and velocity bits: equal hashes mean bit-identical runs (compare the CLI\'s state_hash). ' +
-    'The two panes\' hashes part within the first impacts even when nothing goes wrong: the naive detector computes the impact time as (−b − √D)/v², the stable one as c/(√D − b), two roundings of the same number.',
-};
-
 function updateDom() {
   if (!model.state) return;  // a link's state file is still being fetched
   const [a, b] = model.panes;
@@ -239,37 +214,7 @@ function updateDom() {
   $('counter-head-0').textContent = a.detector;
   updateZoomButton();
   updateStories();
-  const tbody = $('counters').tBodies[0];
-  if (tbody.rows.length !== COUNTERS.length) {
-    tbody.replaceChildren(...COUNTERS.map(([name]) => {
-      const tr = document.createElement('tr');
-      const th = document.createElement('td'); th.textContent = name;
-      if (COUNTER_NOTES[name]) {
-        // on hover (title), and on a tap or Enter for touch screens and keyboards: shown below the table
-        th.title = COUNTER_NOTES[name];
-        th.classList.add('noted');
-        th.tabIndex = 0;
-        th.setAttribute('role', 'button');
-        const show = () => { const note = $('counter-note'); const same = !note.hidden && note.dataset.name === name; note.hidden = same; note.dataset.name = name; note.textContent = `${name}: ${COUNTER_NOTES[name]}`; };
-        th.onclick = show;
-        th.onkeydown = (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); show(); } };
-      }
-      if (name === 'state hash') tr.className = 'hash';
-      tr.append(th, document.createElement('td'), document.createElement('td'));
-      return tr;
-    }));
-  }
-  // a state file's lengths are its own: its deepest overlap is in file units, not σ
-  const unit = `[${scenarioOf(model.state.scenario).units(model.state).length}]`;
-  COUNTERS.forEach(([name, f], r) => {
-    const label = name.replace('[σ]', unit), cell = tbody.rows[r].cells[0];
-    if (cell.textContent !== label) cell.textContent = label;
-    [a, b].forEach((p, k) => {
-      const v = p.frame ? f(p.frame.stats, k) : null;
-      // counts in full (1,280,120 rather than 1.28012e+6), measured values to 6 digits
-      tbody.rows[r].cells[k + 1].textContent = typeof v === 'string' ? v : Number.isInteger(v) ? v.toLocaleString('en') : fmt(v, 6);
-    });
-  });
+  counters.update(model);
   const clock = model.jumpTo !== null
     ? `jumping to t = ${fmt(model.jumpTo, 8)}: ${fmt(model.jumpTime, 6)}…`
     : `t = ${fmt(model.target, 8)}${model.playing ? '' : ' (paused)'}`;
@@ -376,12 +321,7 @@ function toggleTheme() {
   view.applyTheme();
   buildPlots();  // uPlot takes its colours when made; the data refill from the model's series
   overlapView.draw();
-  if (sweepPlot) {  // the sweep's histogram, drawn once when the sweep ended
-    sweepPlot.destroy();
-    $('plot-sweep').replaceChildren();
-    sweepPlot = new SweepPlot($('plot-sweep'));
-    if (sweep.results['naive-halt']) sweepPlot.setData(sweep.results['naive-halt']);
-  }
+  sweepPanel.redrawPlot();  // its histogram, drawn once when the sweep ended
 }
 $('projector').onclick = toggleTheme;
 
@@ -518,44 +458,8 @@ window.addEventListener('keydown', (e) => {
   else if (/^[1-9]$/.test(e.key) && Number(e.key) <= SCENARIO_IDS.length) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
 });
 
-// ---- the sweep ---------------------------------------------------------------------------
-let sweepPlot = null;
-$('sweep-run').onclick = () => {
-  const samples = Number($('sweep-samples').value);
-  try {
-    sweep.start({ samples, restitution: 0.5, seed: 1 });
-  } catch (err) {
-    $('sweep-status').textContent = err.message;
-  }
-};
-$('sweep-cancel').onclick = () => sweep.cancel();
-sweep.subscribe((what) => {
-  const running = sweep.running;
-  $('sweep-run').disabled = running;
-  $('sweep-cancel').disabled = !running;
-  $('sweep-progress').hidden = !running && what !== 'done';
-  $('sweep-progress').value = sweep.progress;
-  if (what === 'error') $('sweep-status').textContent = `failed: ${sweep.error}`;
-  else if (what === 'cancel') $('sweep-status').textContent = `cancelled at ${(100 * sweep.progress).toFixed(1)} %`;
-  else if (running) $('sweep-status').textContent = `${(100 * sweep.progress).toFixed(1)} % of ${sweep.total.toLocaleString('en')} samples on ${sweep.workers.length} workers`;
-  if (what === 'done') {
-    $('sweep-status').textContent = `done: ${sweep.total.toLocaleString('en')} samples in ${sweep.seconds.toFixed(1)} s`;
-    const tbody = $('sweep-table').tBodies[0];
-    tbody.replaceChildren(...Object.entries(sweep.results).map(([det, r]) => {
-      const s = summarize(r);
-      const tr = document.createElement('tr');
-      for (const v of [det, pct(s.haltedFraction), fmt(s.meanEventsAtHalt, 4), pct(s.fellThroughFraction), pct(s.collapseFraction), fmt(s.meanFinalTime, 8)]) {
-        const td = document.createElement('td'); td.textContent = v; tr.append(td);
-      }
-      return tr;
-    }));
-    $('sweep-table').hidden = false;
-    $('plot-sweep').hidden = false;
-    if (!sweepPlot) sweepPlot = new SweepPlot($('plot-sweep'));
-    sweepPlot.setData(sweep.results['naive-halt']);
-  }
-});
-function pct(x) { return x === null ? '–' : `${(100 * x).toFixed(2)} %`; }
+// ---- the sweep (view/sweep-panel.js) -----------------------------------------------------
+const sweepPanel = new SweepPanel(sweep);
 
 // ---- go ----------------------------------------------------------------------------------
 // Offline once loaded (built site only; the dev server has no sw.js).
