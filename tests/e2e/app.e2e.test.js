@@ -794,6 +794,13 @@ test('the paper sweep runs in workers with progress and ends in the table and hi
   expect(parseFloat(byDetector['naive-halt'][1])).toBeGreaterThan(10);
   expect(byDetector['naive-miss'][3]).toBe(byDetector['naive-halt'][1]); // falls through exactly where naive-halt halts
   expect(await page.textContent('#sweep-status')).toMatch(/^done: 16,000 samples/);
+  // every column inside the side panel, no cell's text cut or overflowing its cell
+  const fit = await page.evaluate(() => {
+    const t = document.getElementById('sweep-table'), side = document.getElementById('side').getBoundingClientRect();
+    const cells = [...t.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent);
+    return { right: t.getBoundingClientRect().right <= side.right + 0.5, cells };
+  });
+  expect(fit).toEqual({ right: true, cells: [] });
   expect(errors).toEqual([]);
   await page.close();
 });
