@@ -1,11 +1,15 @@
-/* Event detectors: when does a sphere next hit a sphere or a plane?
+/* Event detection on an overlap function (the paper's Sect. 4).
  *
- * The stable detector is the paper's rule (Sect. 4.1, Eq. 10): an event happens after the
- * smallest dt >= 0 with f(t+dt) <= 0 and f'(t+dt) < 0, f being the overlap function.
- *   detect_pair_stable  — Algorithm 1 (sphere-sphere, Eq. 8/9)
- *   detect_plane_stable — Algorithm 2 (sphere-plane under uniform acceleration, Eq. 11)
- * The naive detectors solve the same quadratics with the textbook formula (Eq. 12) and differ
- * only in what they do when the answer is undefined (no real root, or a negative root). */
+ * Every interaction is described by its overlap function around the current time,
+ *     f(dt) = f0 + f1 dt + f2 dt^2 / 2,
+ * negative where the interaction's state is invalid (two spheres overlapping, a sphere through a
+ * plane). A pair or a plane only builds its f (pair_overlap, plane_overlap; outer_overlap for the
+ * outer boundary of a shell, which a potential step needs); then
+ *   stable_event — the paper's rule (Eq. 10): the event happens at the smallest dt >= 0 with
+ *                  f(dt) <= 0 and f'(dt) < 0. Algorithm 1 (pairs) and Algorithm 2 (planes
+ *                  under acceleration) are this one function;
+ *   naive_event  — the textbook's rule: the root of Eq. 12, and what each naive variant does
+ *                  when that answer is undefined (no real root, or a root in the past). */
 #ifndef EDPD_DETECTOR_H
 #define EDPD_DETECTOR_H
 #include "edpd.h"
@@ -25,26 +29,60 @@ typedef enum edpd_branch {
 } edpd_branch;
 
 typedef struct edpd_root { double dt; int branch; } edpd_root;
+typedef struct overlap_fn { double f0, f1, f2; } overlap_fn;
 
-/* Pair with separation dr = r_i - r_j, relative velocity dv = v_i - v_j (uniform acceleration
- * cancels), contact distance sigma. Inline: this is the hot path of every prediction. */
 static const edpd_root EDPD_NO_EVENT = {INFINITY, BRANCH_NONE};
 static inline edpd_root edpd_root_at(double dt, int branch) { edpd_root r = {dt, branch}; return r; }
 
-/* Algorithm 1. f(dt) = a dt^2 + 2 b dt + c with a = dv^2, b = dv.dr, c = dr^2 - sigma^2. */
-static inline edpd_root detect_pair_stable(vec3 dr, vec3 dv, double sigma) {
-    double b = v3_dot(dr, dv);
-    if (b >= 0.0) return EDPD_NO_EVENT;                  /* f' >= 0 now, and f is convex: never */
-    double c = v3_dot(dr, dr) - sigma * sigma;
-    if (c <= 0.0) return edpd_root_at(0.0, BRANCH_STABILISING); /* overlapping and approaching */
-    double a = v3_dot(dv, dv);
-    double disc = b * b - a * c;
-    if (disc <= 0.0) return EDPD_NO_EVENT;               /* miss or glancing (no sign change of f') */
-    /* Earliest root without catastrophic cancellation: c / (-b + sqrt(disc)). */
-    return edpd_root_at(c / (sqrt(disc) - b), BRANCH_ROOT);
+/* ---- building f ------------------------------------------------------------------------ */
+
+/* Two spheres at separation dr = r_i - r_j with relative velocity dv (a uniform acceleration
+ * cancels): f = |dr + dv dt|^2 - sigma^2 (Eqs. 8, 9). */
+static inline overlap_fn pair_overlap(vec3 dr, vec3 dv, double sigma) {
+    overlap_fn f = {v3_dot(dr, dr) - sigma * sigma, 2.0 * v3_dot(dr, dv), 2.0 * v3_dot(dv, dv)};
+    return f;
 }
 
-/* What a naive pair detector does with an undefined answer. */
+/* The outer boundary of a shell of radius R: f = R^2 - |dr + dv dt|^2, invalid outside. */
+static inline overlap_fn outer_overlap(vec3 dr, vec3 dv, double R) {
+    overlap_fn f = {R * R - v3_dot(dr, dr), -2.0 * v3_dot(dr, dv), -2.0 * v3_dot(dv, dv)};
+    return f;
+}
+
+/* A sphere and a plane: its gap to contact x = n.r - offset - sigma/2, approach speed u = n.v and
+ * normal acceleration a = n.g (Eq. 11). */
+static inline overlap_fn plane_overlap(double x, double u, double a) {
+    overlap_fn f = {x, u, a};
+    return f;
+}
+
+/* ---- the stable rule (Eq. 10) ------------------------------------------------------------ */
+
+static inline edpd_root stable_event(overlap_fn f) {
+    double disc = f.f1 * f.f1 - 2.0 * f.f2 * f.f0;
+    if (f.f1 < 0.0) {                                       /* approaching now */
+        if (f.f0 <= 0.0) return edpd_root_at(0.0, BRANCH_STABILISING);  /* and already invalid */
+        if (disc <= 0.0) return EDPD_NO_EVENT;              /* turns back first, or grazes (f' = 0) */
+        /* the earlier root, without cancellation */
+        return edpd_root_at(2.0 * f.f0 / (sqrt(disc) - f.f1), BRANCH_ROOT);
+    }
+    if (f.f2 >= 0.0) return EDPD_NO_EVENT;                 /* receding, and never turning back */
+    /* receding now, turning back at dt* = f1 / -f2, where f(dt*) = disc / (-2 f2) */
+    if (disc <= 0.0) return edpd_root_at(f.f1 / -f.f2, BRANCH_TURNING);  /* still invalid there */
+    return edpd_root_at((f.f1 + sqrt(disc)) / -f.f2, BRANCH_ROOT);
+}
+
+/* ---- the textbook rule (Eq. 12) ---------------------------------------------------------- */
+
+/* The textbook's root of f: (-f1 - sqrt(f1^2 - 2 f2 f0)) / f2, the first contact of two spheres
+ * and the landing of a falling sphere; NaN when there is no real root. */
+static inline double textbook_root(overlap_fn f) {
+    if (f.f2 == 0.0) return -f.f0 / f.f1;
+    double disc = f.f1 * f.f1 - 2.0 * f.f2 * f.f0;
+    return disc < 0.0 ? NAN : (-f.f1 - sqrt(disc)) / f.f2;
+}
+
+/* What a naive variant does with an undefined answer, and with a root. */
 static inline edpd_root naive_undefined(edpd_detector d, int halt_branch) {
     return d == EDPD_DETECTOR_NAIVE_HALT ? edpd_root_at(0.0, halt_branch) : edpd_root_at(INFINITY, BRANCH_IGNORED);
 }
@@ -54,35 +92,18 @@ static inline edpd_root naive_result(edpd_detector d, double dt) {
     return naive_undefined(d, BRANCH_HALT_OVERLAP);
 }
 
-/* Eq. (12), the textbook's earlier root of a dt^2 + 2 b dt + c: NaN when there is no real root. */
-static inline double textbook_pair_root(double a, double b, double c) {
-    double disc = b * b - a * c;
-    return disc < 0.0 ? NAN : (-b - sqrt(disc)) / a;
-}
-
-/* Textbook (Allen & Tildesley, Rapaport): approaching pairs only, ordinary quadratic formula. */
-static inline edpd_root detect_pair_naive(edpd_detector d, vec3 dr, vec3 dv, double sigma) {
-    double b = v3_dot(dr, dv);
-    if (b >= 0.0) return EDPD_NO_EVENT;
-    double a = v3_dot(dv, dv);
-    double c = v3_dot(dr, dr) - sigma * sigma;
-    double dt = textbook_pair_root(a, b, c);
-    if (isnan(dt)) return EDPD_NO_EVENT;
+/* Textbook code (Allen & Tildesley, Rapaport): only an interaction that approaches, or is pulled
+ * toward contact, is solved; no real root is a miss, unless f is pulled toward contact
+ * (f2 < 0), where an impact must happen: then the dynamics is undefined. */
+static inline edpd_root naive_event(edpd_detector d, overlap_fn f) {
+    if (f.f1 >= 0.0 && f.f2 >= 0.0) return EDPD_NO_EVENT;
+    double dt = textbook_root(f);
+    if (isnan(dt)) return f.f2 < 0.0 ? naive_undefined(d, BRANCH_HALT_NO_ROOT) : EDPD_NO_EVENT;
     return naive_result(d, dt);
 }
 
-/* Sphere and plane: overlap function f(dt) = x + u dt + a dt^2 / 2 with x = n.r - offset - sigma/2,
- * u = n.v, a = n.g. */
-edpd_root detect_plane_stable(double x, double u, double a);
-edpd_root detect_plane_naive(edpd_detector d, double x, double u, double a);
-/* Eq. (12) with g -> a, the textbook's root of x + u dt + a dt^2 / 2: NaN when there is none. */
-double textbook_plane_root(double x, double u, double a);
-
-static inline edpd_root detect_pair(edpd_detector d, vec3 dr, vec3 dv, double sigma) {
-    return d == EDPD_DETECTOR_STABLE ? detect_pair_stable(dr, dv, sigma) : detect_pair_naive(d, dr, dv, sigma);
-}
-static inline edpd_root detect_plane(edpd_detector d, double x, double u, double a) {
-    return d == EDPD_DETECTOR_STABLE ? detect_plane_stable(x, u, a) : detect_plane_naive(d, x, u, a);
+static inline edpd_root detect(edpd_detector d, overlap_fn f) {
+    return d == EDPD_DETECTOR_STABLE ? stable_event(f) : naive_event(d, f);
 }
 
 #endif

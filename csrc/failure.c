@@ -29,14 +29,17 @@ static void seen(struct edpd_world *w, uint32_t i, int32_t partner, double T, ed
     p->i = i; p->partner = partner; p->te = T + naive.dt; p->rec = *rec;
 }
 
-static void fill(edpd_failure *rec, uint32_t i, int32_t partner, double T, double f0, double f1, double f2,
-                 double naive_dt, edpd_root naive, edpd_root stable) {
+/* The record of overlap function f at time T: the textbook's answer for it (Eq. 12), what the
+ * naive detector did with it, and the stable rule's answer for the same f (Eq. 10). */
+static void fill(edpd_failure *rec, uint32_t i, int32_t partner, double T, overlap_fn f, edpd_root naive) {
+    double naive_dt = textbook_root(f);
+    edpd_root stable = stable_event(f);
     memset(rec, 0, sizeof *rec);
     rec->found = 1;
     rec->time = T;
     rec->particle_a = (int32_t)i;
     rec->particle_b = partner;
-    rec->f0 = f0; rec->f1 = f1; rec->f2 = f2;
+    rec->f0 = f.f0; rec->f1 = f.f1; rec->f2 = f.f2;
     rec->naive_dt = naive_dt;
     rec->naive_answer = isnan(naive_dt) ? "no-real-root" : "negative-root";
     rec->naive_action = naive_action(naive.branch);
@@ -46,9 +49,8 @@ static void fill(edpd_failure *rec, uint32_t i, int32_t partner, double T, doubl
 
 void failure_seen_pair(struct edpd_world *w, uint32_t i, uint32_t k, double T, vec3 dr, vec3 dv, double sigma, edpd_root naive) {
     if (w->first_failure_event != UINT64_MAX) return;
-    double a = v3_dot(dv, dv), b = v3_dot(dr, dv), c = v3_dot(dr, dr) - sigma * sigma;  /* as detect_pair_naive */
     edpd_failure rec;
-    fill(&rec, i, (int32_t)k, T, c, 2.0 * b, 2.0 * a, textbook_pair_root(a, b, c), naive, detect_pair_stable(dr, dv, sigma));
+    fill(&rec, i, (int32_t)k, T, pair_overlap(dr, dv, sigma), naive);
     seen(w, i, (int32_t)k, T, naive, &rec);
 }
 
@@ -56,7 +58,7 @@ void failure_seen_plane(struct edpd_world *w, uint32_t i, uint32_t k, double T, 
     if (w->first_failure_event != UINT64_MAX) return;
     edpd_failure rec;
     int32_t partner = -1 - (int32_t)k;
-    fill(&rec, i, partner, T, x, u, a, textbook_plane_root(x, u, a), naive, detect_plane_stable(x, u, a));
+    fill(&rec, i, partner, T, plane_overlap(x, u, a), naive);
     seen(w, i, partner, T, naive, &rec);
 }
 
@@ -75,13 +77,12 @@ static void record_now(struct edpd_world *w, uint32_t i, int32_t partner, double
         particle_at(w, o, T, &rk, &vk);
         vec3 dr = min_image(w, v3_sub(ri, rk)), dv = v3_sub(vi, vk);
         double sigma = 0.5 * (q->sigma + o->sigma);
-        double a = v3_dot(dv, dv), b = v3_dot(dr, dv), c = v3_dot(dr, dr) - sigma * sigma;
-        fill(&w->failure, i, partner, T, c, 2.0 * b, 2.0 * a, textbook_pair_root(a, b, c), naive, detect_pair_stable(dr, dv, sigma));
+        fill(&w->failure, i, partner, T, pair_overlap(dr, dv, sigma), naive);
     } else {
         const edpd_plane *pl = &w->planes[-1 - partner];
         vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
         double x = plane_gap(pl, ri, q->sigma), u = v3_dot(n, vi), g = v3_dot(n, w->g);
-        fill(&w->failure, i, partner, T, x, u, g, textbook_plane_root(x, u, g), naive, detect_plane_stable(x, u, g));
+        fill(&w->failure, i, partner, T, plane_overlap(x, u, g), naive);
     }
 }
 

@@ -148,7 +148,7 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
             double cc = c->c;
             if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (best - s->T)) continue;
         }
-        edpd_root root = detect_pair(s->det, c->dr, c->dv, c->sigma);
+        edpd_root root = detect(s->det, pair_overlap(c->dr, c->dv, c->sigma));
         if (root.branch == BRANCH_NONE) continue;
         if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
             failure_seen_pair(w, x->i, (uint32_t)c->k, s->T, c->dr, c->dv, c->sigma, root);
@@ -397,7 +397,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
     double gap = plane_gap(pl, x->r, w->p[x->i].sigma);
     double u = v3_dot(n, x->v), a = v3_dot(n, w->g);
-    edpd_root root = detect_plane(w->cfg.detector, gap, u, a);
+    edpd_root root = detect(w->cfg.detector, plane_overlap(gap, u, a));
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
         failure_seen_plane(w, x->i, k, x->T, gap, u, a, root);
