@@ -34,7 +34,7 @@ for side in a b; do
   # the module's sources as CMakeLists.txt lists them: the core, and the state reader where the
   # revision has it
   srcs=(csrc/*.c)
-  [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)
+  [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)  # before the reader moved into the core
   (cd "$work/$side" && emcc -O3 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
      "${srcs[@]}" $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)

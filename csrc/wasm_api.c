@@ -2,7 +2,7 @@
  * no BigInt by default); 64-bit values travel as two 32-bit halves in double arrays. The JS
  * wrapper (web/src/edpd.js) hides every pointer. */
 #include "edpd.h"
-#include "cli/xyz_read.h"
+#include "xyz_read.h"
 #include <malloc.h>
 #include <math.h>
 #include <stdio.h>

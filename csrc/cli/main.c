@@ -5,7 +5,7 @@
 #include "bench.h"
 #include "merge.h"
 #include "sweep_json.h"
-#include "xyz_read.h"
+#include "../xyz_read.h"
 #include "frames.h"
 #include <errno.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the --load reader (csrc/cli/xyz_read.c): arbitrary bytes as a state
+/* libFuzzer harness for the --load reader (csrc/xyz_read.c): arbitrary bytes as a state
  * file. Either it is refused with a message that starts with the file's name, or it gives
  * n >= 1 particles with finite positions (inside the box on periodic axes) and velocities, and a
  * world built from it is created or refused with a code and a field, then run for a few events
@@ -6,7 +6,7 @@
  * regression runner replays tests/fuzz/corpus-xyz. */
 #define _POSIX_C_SOURCE 200809L  /* fmemopen */
 #include "fuzz_common.h"
-#include "cli/xyz_read.h"
+#include "xyz_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;

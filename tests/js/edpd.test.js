@@ -31,7 +31,12 @@ describe('wrapper API', () => {
       expect(sim.positionsF32()).toBeInstanceOf(Float32Array);
       expect(sim.overlapFlags()).toHaveLength(n);
       const stop = sim.advance(0.5, { maxEvents: 20000 });
-      expect(['time', 'budget', 'halted', 'collapse']).toContain(stop);
+      // why it stopped agrees with the state and the counters: the clock at 0.5, the budget spent,
+      // or a halt that only naive-halt makes (these short runs meet no collapse)
+      const st0 = sim.status().status, s0 = sim.stats();
+      if (stop === 'time') expect([st0, s0.time]).toEqual(['running', 0.5]);
+      else if (stop === 'budget') expect([st0, s0.events]).toEqual(['running', 20000]);
+      else expect([stop, st0, detector]).toEqual(['halted', 'halted', 'naive-halt']);
       const s = sim.stats();
       for (const k of ['time', 'events', 'collisions', 'stabilizingEvents', 'negativeDtEvents', 'overlappingPairs',
         'maxOverlap', 'threeBodyEvents', 'kineticEnergy', 'temperature', 'stateHash']) {
@@ -42,7 +47,7 @@ describe('wrapper API', () => {
       const h = sim.impactHistogram();
       const total = h.counts.reduce((a, b) => a + b, 0) + h.below + h.above;
       expect(total).toBe(s.collisions);
-      expect(['running', 'halted', 'collapse']).toContain(sim.status().status);
+      expect(sim.status().status).toBe(st0);  // the getters do not change the state
       for (const x of sim.positions()) expect(Number.isFinite(x)).toBe(true);
       sim.destroy();
     }

@@ -8,7 +8,7 @@
  * file (or stream) and line, not the caller's flag: the CLI puts "--load: " before them. */
 #define _POSIX_C_SOURCE 200809L  /* getline, strtok_r, strncasecmp */
 #include "xyz_read.h"
-#include "../edpd.h"
+#include "edpd.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>

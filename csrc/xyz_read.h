@@ -1,11 +1,11 @@
-/* --load FILE [--frame K]: a state from one frame of extended XYZ (what --dump and --trajectory
- * write; also OVITO and ASE), for the core's custom scenario. */
-#ifndef EDPD_CLI_XYZ_READ_H
-#define EDPD_CLI_XYZ_READ_H
+/* Reading a state: one frame of extended XYZ (what edpd_write_xyz, --dump and --trajectory
+ * write; also OVITO and ASE), for the core's custom scenario; snapshot.c is the writer. */
+#ifndef EDPD_XYZ_READ_H
+#define EDPD_XYZ_READ_H
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../edpd.h"
+#include "edpd.h"
 
 typedef struct xyz_state {
     uint32_t n;
