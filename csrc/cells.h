@@ -139,5 +139,11 @@ static inline int cells_step(const cell_grid *g, int axis, int c, int off) {
  * only the base layer along `flat_axis`, or none if -1), each once, the base cell first, in a
  * fixed order. Returns how many. */
 int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]);
+/* The 3x3x3 block around cell c (each cell once): what a scan of c's neighbourhood visits. */
+static inline int cells_around(const cell_grid *g, uint32_t c, uint32_t out[27]) {
+    int cc[3];
+    cells_unindex(g, c, cc);
+    return cells_block(g, cc, -1, out);
+}
 
 #endif

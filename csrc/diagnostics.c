@@ -348,8 +348,7 @@ double z_blocks_error(const struct edpd_world *w) {
 
 typedef struct invariant_scan { uint32_t i; vec3 r, v; int bad; int32_t with; } invariant_scan;
 
-static void approaching_overlap_in_cell(struct edpd_world *w, uint32_t cell, void *vctx) {
-    invariant_scan *x = vctx;
+static void approaching_overlap_in_cell(const struct edpd_world *w, uint32_t cell, invariant_scan *x) {
     int32_t k;
     CELLS_FOR_EACH(&w->cells, cell, k) {
         if (x->bad) break;
@@ -370,7 +369,6 @@ static void approaching_overlap_in_cell(struct edpd_world *w, uint32_t cell, voi
 }
 
 int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
-    struct edpd_world *mw = (struct edpd_world *)w; /* scans only read */
     if (w->events != w->collisions + w->plane_impacts + w->cell_crossings + w->list_rebuilds) {
         snprintf(msg, len, "events %llu != collisions + plane impacts + crossings + rebuilds", (unsigned long long)w->events);
         return 0;
@@ -407,7 +405,9 @@ int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
         if (w->cfg.detector != EDPD_DETECTOR_STABLE || w->status.state != EDPD_STATE_RUNNING) continue;
         /* Sect. 4.1: no overlap may deepen during free flight */
         invariant_scan x = {i, r, v, 0, -1};
-        world_visit_neighbour_cells(mw, (uint32_t)w->p[i].cell, approaching_overlap_in_cell, &x);
+        uint32_t block[27];
+        for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++)
+            approaching_overlap_in_cell(w, block[c], &x);
         if (x.bad) { snprintf(msg, len, "stable: overlapping pair %u-%d approaches with no impact pending", i, x.with); return 0; }
         for (uint32_t k = 0; k < w->plane_count; k++) {
             if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;

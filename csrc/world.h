@@ -46,11 +46,17 @@ typedef struct block_plan {
     int32_t cand[27 * CELL_MAX_INLINE];
 } block_plan;
 
-/* The scan of a coming event, planned while the event before it runs (large N, world.c). */
+/* The scan of a coming event, planned while the event before it runs (large N, look_ahead.c). */
+typedef enum ahead_state {
+    AHEAD_NONE = 0,      /* no plan */
+    AHEAD_RECORDS = 1,   /* the block's cell records requested */
+    AHEAD_READY = 2,     /* checked against the event it is for: its scan may use it */
+    AHEAD_GATHERED = 3,  /* candidates gathered, not yet checked */
+} ahead_state;
 typedef struct ahead_plan {
     block_plan pl;
     uint32_t who;        /* the particle whose event it is for */
-    int state;           /* 0 none, 1 records requested, 3 candidates gathered (unchecked), 2 checked */
+    ahead_state state;
     double ev_t, cross_t;
     int32_t cell;        /* the particle's event and cell when planned: unchanged, or void */
 } ahead_plan;
@@ -161,6 +167,24 @@ static inline void particle_at(const struct edpd_world *w, const particle *q, do
     }
 }
 
+/* Particle q brought to time T (lazy update). */
+static inline void bring_to(const struct edpd_world *w, particle *q, double T) {
+    vec3 r, v;
+    particle_at(w, q, T, &r, &v);
+    q->r = r; q->v = v; q->t = T;
+}
+
+/* Impacts so far: the serial number of the latest (particle.changed, .predicted). */
+static inline uint64_t impacts(const struct edpd_world *w) { return w->collisions + w->plane_impacts; }
+
+/* The partner of q's pending pair impact if that is its next event, else -1. */
+static inline int32_t pair_partner(const particle *q) {
+    return q->partner >= 0 && q->ev_t <= q->cross_t ? q->partner : -1;
+}
+
+/* The time of q's next event: an impact, or a cell crossing or shell exit. */
+static inline double event_key(const particle *q) { return q->ev_t < q->cross_t ? q->ev_t : q->cross_t; }
+
 /* A request for particle k's first line, the one the pair tests read (memory.h). That line
  * (r, v, t, sigma) has no byte that is always zero; but when all diameters are equal, their
  * value is known without reading it. So in WebAssembly the request stores that diameter over k's
@@ -203,9 +227,6 @@ static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
     return v3_dot(n, r) - pl->offset - 0.5 * sigma;
 }
 
-/* Visit the neighbour cells of cell c: fn(world, cell index, ctx). */
-typedef void (*cell_visit_fn)(struct edpd_world *w, uint32_t cell, void *ctx);
-void world_visit_neighbour_cells(struct edpd_world *w, uint32_t c, cell_visit_fn fn, void *ctx);
 
 /* Invariants every world keeps between calls (diagnostics.c); used by the fuzzer and tests.
  * Returns 1 if they hold, else 0 with a description in msg. */

@@ -1,0 +1,148 @@
+/* What an event does: a bookkeeping event (a cell crossing, a neighbour-list rebuild) or an
+ * impact (Eq. 5) with its accounting (energy, virial, impact separations), and the new
+ * predictions of the particles it changed. */
+#include "impact.h"
+#include "predict.h"
+#include "look_ahead.h"
+#include <math.h>
+
+/* A particle enters a new cell: only the layer of cells it can newly touch needs checking. */
+void do_crossing(struct edpd_world *w, uint32_t i) {
+    particle *q = &w->p[i];
+    cell_grid *g = &w->cells;
+    int a = q->cross_axis, dir = q->cross_dir, cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
+    int next = cc[a] + dir;
+    if (next >= g->n[a]) { next = 0; v3_set(&q->r, a, v3_get(q->r, a) - w->box[a]); }
+    else if (next < 0) { next = g->n[a] - 1; v3_set(&q->r, a, v3_get(q->r, a) + w->box[a]); }
+    cc[a] = next;
+    cells_remove(g, (int32_t)i, (uint32_t)q->cell);
+    particle_set_cell_at(q, g, cc);
+    cells_insert(g, (int32_t)i, (uint32_t)q->cell);
+
+    int layer = cells_step(g, a, cc[a], dir);
+    if (layer >= 0 && g->n[a] > 1 && w->n > 1) {
+        int base[3] = {cc[0], cc[1], cc[2]};
+        base[a] = layer;
+        predict_new_layer(w, i, base, a);
+    }
+    predict_crossing(w, q, i);
+    eq_update(&w->queue, i, event_key(q));
+}
+
+/* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the
+ * newcomers to its list (its trajectory is unchanged, so the impact found with the others stays
+ * valid). -1 if the lists could not grow. */
+int do_rebuild(struct edpd_world *w, uint32_t i) {
+    particle *q = &w->p[i];
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a]) v3_set(&q->r, a, wrap_periodic(v3_get(q->r, a), w->box[a]));
+    uint32_t newcomers;
+    if (nl_rebuild(w, i, &newcomers) != 0) return -1;
+    predict_newcomers(w, i, w->nl.scratch, newcomers);
+    predict_exit(w, q, i);
+    eq_update(&w->queue, i, event_key(q));
+    return 0;
+}
+
+static void account_energy(struct edpd_world *w, double dke) {
+    w->ke_integral += w->ke * (w->time - w->ke_time);
+    w->ke_time = w->time;
+    w->ke += dke;
+}
+
+/* Elastic before elastic_until (sphere pairs only: planes keep theirs; 0 = off, also for a
+ * naive-rewind clock run below 0). TC model: an impact within tc of a particle's previous one is
+ * elastic. b = -1: a plane. */
+static double effective_restitution(const struct edpd_world *w, double e, uint32_t a, int64_t b) {
+    if (b >= 0 && w->cfg.elastic_until > 0.0 && w->time < w->cfg.elastic_until) return 1.0;
+    double tc = w->cfg.tc;
+    if (tc > 0.0 && (w->time - w->t_last[a] < tc || (b >= 0 && w->time - w->t_last[b] < tc))) return 1.0;
+    return e;
+}
+
+/* Eq. (5). Impulses are applied only to approaching pairs, so an executed impact never makes
+ * an overlap deepen. */
+void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
+    particle *a = &w->p[i], *b = &w->p[j];
+    if (w->nl.on) {
+        /* both re-predict next: start loading j's listed particles while i's are scanned;
+         * in WebAssembly, where a request waits, i's too, so that both sets arrive in one wait
+         * (natively predict_list requests i's at once anyway) */
+        const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
+        if (MEM_REQUEST_STALLS)
+            for (uint32_t k = 0, m = w->nl.count[i]; k < m; k++) particle_request(w, (uint32_t)li[k]);
+        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) particle_request(w, (uint32_t)lj[k]);
+    }
+    bring_to(w, b, w->time);
+    vec3 dr = min_image(w, v3_sub(a->r, b->r));
+    vec3 dv = v3_sub(a->v, b->v);
+    double r2 = v3_dot(dr, dr), bdot = v3_dot(dr, dv);
+    double sigma = 0.5 * (a->sigma + b->sigma);
+
+    /* impact separation in units of the floating-point spacing at sigma (Fig. 3) */
+    double sep = (sqrt(r2) - sigma) / w->sep_unit;
+    int bin;
+    if (sep < -EDPD_HIST_HALF - 0.5) bin = 0;
+    else if (sep >= EDPD_HIST_HALF + 0.5) bin = EDPD_HIST_BINS - 1;
+    else bin = (int)floor(sep + 0.5) + EDPD_HIST_HALF + 1;
+    w->hist[bin]++;
+
+    if (bdot < 0.0) {
+        double e = effective_restitution(w, w->cfg.restitution, i, j);
+        double mu = a->mass * b->mass / (a->mass + b->mass);
+        double J = (1.0 + e) * mu * bdot / r2;    /* impulse on i is -J dr */
+        double ke0 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
+        a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
+        b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
+        double ke1 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
+        if (w->time >= w->zb.end) z_blocks_cross(w);  /* before this impact: it is the next block's */
+        account_energy(w, 0.5 * (ke1 - ke0));
+        w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
+    }
+    w->collisions++;
+    a->changed = b->changed = impacts(w);
+    if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
+    uint32_t oi, oj;
+    if (!w->nl.on) {  /* neither impact moves a particle to another cell */
+        block_plan pi_, pj;
+        const block_plan *pi = ahead_for(w, i);
+        int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
+        if (!pi) plan_cells(w, ci, -1, &pi_);
+        plan_cells(w, cj, -1, &pj);
+        /* both gathered before either's candidates are requested: in WebAssembly the requests
+         * stall, and so both sets arrive in one wait */
+        if (!pi) plan_collect(w, (int32_t)i, &pi_);
+        plan_collect(w, (int32_t)j, &pj);
+        if (!pi) { plan_request(w, &pi_); pi = &pi_; }
+        plan_request(w, &pj);
+        if (big_world(w)) { eq_request_unlink(&w->queue, i); eq_request_unlink(&w->queue, j); }
+        /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
+        oi = predict_planned(w, i, 1, QUEUE_LATER, pi);
+        ahead_gather(w);
+        if (big_world(w)) eq_request_insert(&w->queue, event_key(a));
+        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj);
+        eq_update(&w->queue, i, event_key(a));
+    } else {
+        oi = predict(w, i, 1, QUEUE_UPDATE);
+        oj = predict(w, j, 1, QUEUE_UPDATE);
+    }
+    if (oi >= 2 || oj >= 2) w->three_body_events++;
+}
+
+void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
+    particle *a = &w->p[i];
+    const edpd_plane *pl = &w->planes[k];
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+    double u = v3_dot(n, a->v);
+    if (u < 0.0) {
+        double e = effective_restitution(w, pl->restitution, i, -1);
+        double ke0 = a->mass * v3_dot(a->v, a->v);
+        a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
+        account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
+    }
+    w->plane_impacts++;
+    a->changed = impacts(w);
+    if (w->t_last) w->t_last[i] = w->time;
+    predict(w, i, 0, QUEUE_UPDATE);
+}
+

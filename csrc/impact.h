@@ -1,0 +1,15 @@
+/* What an event does (impact.c): bookkeeping events and impacts, with their new predictions. */
+#ifndef EDPD_IMPACT_H
+#define EDPD_IMPACT_H
+#include "world.h"
+
+/* Particle i enters the next cell (cell lists), or leaves its neighbour shell (lists: -1 if the
+ * lists could not grow). */
+void do_crossing(struct edpd_world *w, uint32_t i);
+int do_rebuild(struct edpd_world *w, uint32_t i);
+/* Particle i hits particle j, or plane k (Eq. 5; an approaching pair only, so an executed impact
+ * never deepens an overlap). */
+void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j);
+void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k);
+
+#endif
