@@ -30,6 +30,7 @@ for side in a b; do
   mkdir -p "$work/$side/web/src" "$work/$side/web/wasm"
   git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "wasm_ab.sh: no revision '$rev'" >&2; exit 2; }
   cp web/src/*.js "$work/$side/web/src/"
+  [ -d web/src/generated ] && cp -r web/src/generated "$work/$side/web/src/"
   extra_var=EDPD_EMCC_${side^^}
   # the module's sources as CMakeLists.txt lists them: the core, and the state reader where the
   # revision has it

@@ -1,7 +1,9 @@
 /* Config defaults, names and validation: every field is checked, and an error names the field
  * and its allowed range. */
 #include "world.h"
+#include "schema.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -148,25 +150,15 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
 edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
     if (!c) return set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
-    if ((unsigned)c->scenario >= EDPD_SCENARIO_COUNT)
-        BAD("scenario", "must be one of granular, elastic, bouncing-ball, custom");
-    if ((unsigned)c->detector >= EDPD_DETECTOR_COUNT)
-        BAD("detector", "must be one of stable, naive-halt, naive-miss, naive-rewind");
-    if (c->dim != 2 && c->dim != 3) BAD("dim", "must be 2 or 3, got %d", c->dim);
-    if (c->n < 1 || c->n > EDPD_MAX_N) BAD("n", "must be in [1, %u], got %u", EDPD_MAX_N, c->n);
-    if (!finite_in(c->restitution, 0.0, 1.0)) BAD("restitution", "must be in [0, 1], got %g", c->restitution);
-    if (!finite_in(c->diameter, 1e-3, 1e3)) BAD("diameter", "must be in [0.001, 1000], got %g", c->diameter);
-    if (!finite_in(c->mass, 1e-6, 1e6)) BAD("mass", "must be in [1e-6, 1e6], got %g", c->mass);
-    if (!finite_in(c->temperature, 1e-6, 1e6)) BAD("temperature", "must be in [1e-6, 1e6], got %g", c->temperature);
+    /* every field in its range (schema.c); the ones whose range depends on the scenario below */
+    for (int k = 0; k < EDPD_FIELD_COUNT; k++) {
+        const edpd_field *f = &EDPD_FIELDS[k];
+        if (f->type == EDPD_FIELD_GRAVITY || f->offset == offsetof(edpd_config, packing_fraction)
+            || f->offset == offsetof(edpd_config, plate_offset)) continue;
+        if (edpd_field_check(f, edpd_field_get(c, f), err) != EDPD_OK) return EDPD_ERR_INVALID;
+    }
     for (int a = 0; a < 3; a++)
         if (!finite_in(c->gravity[a], -1e6, 1e6)) BAD("gravity", "each component must be in [-1e6, 1e6]");
-    if (!finite_in(c->tc, 0.0, 1e6)) BAD("tc", "must be in [0, 1e6] (0 = off), got %g", c->tc);
-    if (!finite_in(c->elastic_until, 0.0, 1e9)) BAD("elastic_until", "must be in [0, 1e9] (0 = off), got %g", c->elastic_until);
-    if (c->collapse_window < 1 || c->collapse_window > 100000000u)
-        BAD("collapse_window", "must be in [1, 1e8] events, got %u", c->collapse_window);
-    if (!finite_in(c->collapse_dt, 0.0, 1.0)) BAD("collapse_dt", "must be in [0, 1], got %g", c->collapse_dt);
-    if ((int)c->neighbours < EDPD_NEIGHBOURS_AUTO || (int)c->neighbours > EDPD_NEIGHBOURS_LISTS)
-        BAD("neighbours", "must be 0 (auto), 1 (cells) or 2 (lists), got %d", (int)c->neighbours);
     if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
         BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");
 
@@ -175,7 +167,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     case EDPD_SCENARIO_ELASTIC: {
         double jam = c->dim == 3 ? JAMMING_3D : JAMMING_2D;
         if (!(c->packing_fraction >= 1e-6 && c->packing_fraction < jam))
-            BAD("packing_fraction", "must be in [1e-6, %g) in %d-D (below jamming), got %g", jam, c->dim, c->packing_fraction);
+            BAD("packing_fraction", "must be a number in [1e-06, %g) in %d-D (below jamming), got %.10g", jam, c->dim, c->packing_fraction);
         if (c->scenario == EDPD_SCENARIO_ELASTIC && c->restitution != 1.0)
             BAD("restitution", "must be 1 for the elastic scenario, got %g", c->restitution);
         if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0)

@@ -3,6 +3,7 @@
  * wrapper (web/src/edpd.js) hides every pointer. */
 #include "edpd.h"
 #include "xyz_read.h"
+#include "schema.h"
 #include <malloc.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,33 +12,12 @@
 
 #define KEEP __attribute__((used))
 
+edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
+
 KEEP edpd_error *wasm_error_new(void) { return calloc(1, sizeof(edpd_error)); }
 KEEP const char *wasm_error_message(const edpd_error *e) { return e->message; }
 KEEP const char *wasm_error_field(const edpd_error *e) { return e->field; }
 KEEP int wasm_error_code(const edpd_error *e) { return (int)e->code; }
-
-/* Returns the world or NULL with *err filled. */
-KEEP edpd_world *wasm_create(int scenario, int detector, int dim, double n, double packing_fraction,
-                             double restitution, double seed, double gx, double gy, double gz,
-                             double plate_offset, double tc, double elastic_until, double collapse_window,
-                             double collapse_dt, int neighbours, edpd_error *err) {
-    edpd_config c = edpd_scenario_config((edpd_scenario)scenario);
-    c.scenario = (edpd_scenario)scenario;
-    c.detector = (edpd_detector)detector;
-    c.dim = dim;
-    c.n = (n >= 0 && n <= 4294967295.0) ? (uint32_t)n : 0;
-    c.packing_fraction = packing_fraction;
-    c.restitution = restitution;
-    c.seed = (uint32_t)seed;
-    c.gravity[0] = gx; c.gravity[1] = gy; c.gravity[2] = gz;
-    c.plate_offset = plate_offset;
-    c.tc = tc;
-    c.elastic_until = elastic_until;
-    c.collapse_window = (collapse_window >= 0 && collapse_window <= 4294967295.0) ? (uint32_t)collapse_window : 0;
-    c.collapse_dt = collapse_dt;
-    c.neighbours = (edpd_neighbours)neighbours;
-    return edpd_create(&c, err);
-}
 
 /* A world from a state file's text (len bytes; name starts its messages): frame k >= 0, -1 the
  * last, -2 the only one (XYZ_*_FRAME); restitution and tc NaN = the file's (as run --load). NULL
@@ -126,25 +106,33 @@ KEEP int wasm_hist_bins(void) { return EDPD_HIST_BINS; }
 
 static void put_u64(double *out, uint64_t v) { out[0] = (double)(uint32_t)(v >> 32); out[1] = (double)(uint32_t)v; }
 
-/* Stats in a fixed order; 64-bit counters as doubles (exact below 2^53), the hash as halves. */
-#define WASM_STATS 24
-KEEP int wasm_stats_size(void) { return WASM_STATS; }
-KEEP void wasm_stats(edpd_world *w, double *o) {
-    edpd_stats s;
-    edpd_get_stats(w, &s);
-    o[0] = s.time; o[1] = (double)s.events; o[2] = (double)s.collisions; o[3] = (double)s.plane_impacts;
-    o[4] = (double)s.cell_crossings; o[5] = (double)s.stale_events; o[6] = (double)s.stabilizing_events;
-    o[7] = (double)s.negative_dt_events; o[8] = (double)s.three_body_events; o[9] = s.overlapping_pairs;
-    o[10] = s.plane_overlaps; o[11] = s.max_overlap; o[12] = s.fell_through; o[13] = s.kinetic_energy;
-    o[14] = s.temperature; o[15] = s.pressure_z; o[16] = s.mean_free_time;
-    put_u64(o + 17, s.state_hash);
-    o[19] = (double)s.ignored_undefined;
-    o[20] = s.first_failure_event == UINT64_MAX ? -1.0 : (double)s.first_failure_event;
-    o[21] = (double)s.list_rebuilds;
-    o[22] = s.pressure_z_error;
-}
-
 KEEP void wasm_state_hash(edpd_world *w, double *o) { put_u64(o, edpd_state_hash(w)); }
+
+/* The schema (schema.h) as JSON text, made once; configurations and statistics cross by it. */
+KEEP const char *wasm_schema(void) {
+    static char *json = NULL;
+    if (!json) {
+        size_t len = edpd_schema_json(NULL, 0) + 1;
+        json = malloc(len);
+        if (json) edpd_schema_json(json, len);
+    }
+    return json ? json : "";
+}
+/* A configuration with the scenario's defaults; each field set by its index in the schema, with
+ * the core's range check (0, or an error code with *err filled). */
+KEEP edpd_config *wasm_config_new(int scenario) {
+    edpd_config *c = malloc(sizeof *c);
+    if (c) *c = edpd_scenario_config((edpd_scenario)scenario);
+    return c;
+}
+KEEP int wasm_config_set(edpd_config *c, int field, double value, edpd_error *err) {
+    if (field < 0 || field >= EDPD_FIELD_COUNT) return set_error(err, EDPD_ERR_INVALID, "config", "no field %d", field);
+    return (int)edpd_field_set(c, &EDPD_FIELDS[field], value, err);
+}
+KEEP void wasm_config_free(edpd_config *c) { free(c); }
+KEEP edpd_world *wasm_create_config(const edpd_config *c, edpd_error *err) { return edpd_create(c, err); }
+/* The statistics as edpd_stats itself: the wrapper reads each field at its schema offset. */
+KEEP void wasm_stats_struct(edpd_world *w, edpd_stats *out) { edpd_get_stats(w, out); }
 
 KEEP const char *wasm_status(edpd_world *w, double *o) {
     edpd_status s = edpd_get_status(w);

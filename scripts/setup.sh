@@ -64,6 +64,10 @@ fi
 say "building native core, CLI and C tests (build/)"
 cmake --build build -j "$jobs" 2>&1 | grep -E "error|warning" || true
 [ -x build/edpd ] || { echo "edpd setup: native build failed" >&2; cmake --build build; exit 1; }
+# the configuration's schema for the JavaScript side (web/src/edpd.js, the app's link codec)
+mkdir -p web/src/generated
+{ echo "// Written by scripts/setup.sh from \`build/edpd schema\` (csrc/schema.c): do not edit."; printf 'export const SCHEMA = '; build/edpd schema; echo ';'; } > web/src/generated/schema.js.new
+cmp -s web/src/generated/schema.js.new web/src/generated/schema.js && rm web/src/generated/schema.js.new || mv web/src/generated/schema.js.new web/src/generated/schema.js
 
 # ---- WebAssembly build (Debian's Emscripten 3.1.6; see DESIGN.md §8) -------------------
 export NODE_PATH=/usr/share/nodejs

@@ -1,4 +1,6 @@
 #include "args.h"
+#include "../schema.h"
+#include <stddef.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -49,4 +51,53 @@ int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64
                                           (unsigned long long)lo, (unsigned long long)hi);
     *out = v;
     return 1;
+}
+
+int arg_field(cli_args *a, const char *flag, const char *text, const edpd_field *f, edpd_config *c) {
+    double v;
+    if (f->type == EDPD_FIELD_ENUM) {
+        int k = text ? edpd_field_value(f, text) : -1;
+        if (k < 0) {
+            char names[160] = "";
+            for (int j = 0; f->values[j]; j++) {
+                if (f->offset == offsetof(edpd_config, scenario) && j == EDPD_SCENARIO_CUSTOM) break;  /* --load's */
+                strncat(names, j ? ", " : "", sizeof names - strlen(names) - 1);
+                strncat(names, f->values[j], sizeof names - strlen(names) - 1);
+            }
+            return arg_fail(a, "%s: must be one of %s, got '%.80s'", flag, names, text ? text : "");
+        }
+        v = k;
+    } else {
+        char *end = NULL;
+        if (!text) return arg_fail(a, "%s: needs a value (%s)", flag, f->help);
+        v = strtod(text, &end);
+        if (end == text || *end != 0 || isnan(v))
+            return arg_fail(a, "%s: '%.80s' is not a number (allowed: [%.10g, %.10g])", flag, text, f->min, f->max);
+    }
+    edpd_error err;
+    if (edpd_field_set(c, f, v, &err) != EDPD_OK) {
+        size_t skip = strlen(err.field) + 2;  /* "name: " — the flag names the field here */
+        return arg_fail(a, "%s: %s", flag, strncmp(err.message, err.field, strlen(err.field)) == 0 ? err.message + skip : err.message);
+    }
+    return 1;
+}
+
+void print_field_help(FILE *out, int sweep) {
+    fprintf(out, "Configuration flags (the core's schema: edpd_schema_json):\n");
+    for (int k = 0; k < EDPD_FIELD_COUNT; k++) {
+        const edpd_field *f = &EDPD_FIELDS[k];
+        if (!f->flag || (sweep && f->offset != offsetof(edpd_config, detector) && f->offset != offsetof(edpd_config, restitution)
+                         && f->offset != offsetof(edpd_config, seed) && f->offset != offsetof(edpd_config, collapse_window))) continue;
+        char range[200];
+        if (f->type == EDPD_FIELD_ENUM) {
+            range[0] = 0;
+            for (int j = 0; f->values[j]; j++) {
+                if (f->offset == offsetof(edpd_config, scenario) && j == EDPD_SCENARIO_CUSTOM) break;  /* --load's */
+                strncat(range, j ? "|" : "{", sizeof range - strlen(range) - 1);
+                strncat(range, f->values[j], sizeof range - strlen(range) - 1);
+            }
+            strncat(range, "}", sizeof range - strlen(range) - 1);
+        } else snprintf(range, sizeof range, "[%.10g, %.10g]", f->min, f->max);
+        fprintf(out, "  %-20s %-30s %s\n", f->flag, range, f->help);
+    }
 }

@@ -3,6 +3,7 @@
 #ifndef EDPD_CLI_ARGS_H
 #define EDPD_CLI_ARGS_H
 #include <stdint.h>
+#include <stdio.h>
 
 #define CLI_MAX_FLAGS 48
 typedef struct cli_args {
@@ -16,5 +17,14 @@ int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64
 int arg_fail(cli_args *a, const char *fmt, ...);
 /* Each flag at most once: a second --time would otherwise silently win (or, for --scenario, lose). */
 int arg_once(cli_args *a, const char *flag);
+
+struct edpd_field;
+struct edpd_config;
+/* A configuration flag (schema.h): its text read as the field's type (an enum by name) and set
+ * in c, the range checked by the core, so the message is the core's ("--n: n: must be an
+ * integer in [1, 4194304], got 0"). */
+int arg_field(cli_args *a, const char *flag, const char *text, const struct edpd_field *f, struct edpd_config *c);
+/* The configuration flags, with their ranges and help, from the schema. */
+void print_field_help(FILE *out, int sweep);
 
 #endif

@@ -6,6 +6,8 @@
 #include "merge.h"
 #include "sweep_json.h"
 #include "../xyz_read.h"
+#include "../schema.h"
+#include <stddef.h>
 #include "frames.h"
 #include <errno.h>
 #include <math.h>
@@ -26,6 +28,7 @@ static const char *USAGE =
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
     "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n"
+    "  edpd schema                             (the configuration's fields as JSON)\n"
     "The detector is stable unless --detector says otherwise. Each flag may be given once.\n"
     "With --load the clock runs on from the file's Time, and --time, --equilibrate and --elastic-until count from there.\n";
 
@@ -113,8 +116,9 @@ static int cmd_run(cli_args *a) {
         return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
     edpd_config c = edpd_scenario_config(scenario);
     int dim_given = 0, gravity_given = 0, restitution_given = 0, tc_given = 0;
+    const edpd_field *field;
     uint64_t events = 0, u, checkpoint = 0;
-    double t_end = NAN, equilibrate = 0.0, elastic_for = 0.0, series_dt = 0.0, d;
+    double t_end = NAN, equilibrate = 0.0, elastic_for = 0.0, series_dt = 0.0;
     int json = 0, have_events = 0, have_time = 0, have_until = 0, progress = isatty(2);
     double until = NAN;  /* --until: the clock to stop at, absolute (not counted from a loaded Time) */
     const char *dump_path = NULL, *trajectory_path = NULL;
@@ -151,28 +155,14 @@ static int cmd_run(cli_args *a) {
             if (!trajectory_path || !*trajectory_path) return fail("--trajectory: needs a file name (a frame at every --series sample, extended XYZ)");
         }
         else if (strcmp(f, "--no-progress") == 0) progress = 0;
-        else if (strcmp(f, "--detector") == 0) {
-            const char *v = value_of(a);
-            if (!edpd_detector_from_name(v, &c.detector))
-                return fail("--detector: must be one of stable, naive-halt, naive-miss, naive-rewind");
+        else if ((field = edpd_field_of_flag(f)) && field->offset != offsetof(edpd_config, elastic_until)) {
+            /* a configuration flag: read and checked as the schema says */
+            if (!arg_field(a, f, value_of(a), field, &c)) return fail(a->error);
+            dim_given |= field->offset == offsetof(edpd_config, dim);
+            gravity_given |= field->type == EDPD_FIELD_GRAVITY;
+            restitution_given |= field->offset == offsetof(edpd_config, restitution);
+            tc_given |= field->offset == offsetof(edpd_config, tc);
         }
-        else if (strcmp(f, "--neighbours") == 0) {
-            const char *v = value_of(a);
-            if (!v) return fail("--neighbours: needs a value: auto, cells or lists");
-            if (strcmp(v, "auto") == 0) c.neighbours = EDPD_NEIGHBOURS_AUTO;
-            else if (strcmp(v, "cells") == 0) c.neighbours = EDPD_NEIGHBOURS_CELLS;
-            else if (strcmp(v, "lists") == 0) c.neighbours = EDPD_NEIGHBOURS_LISTS;
-            else return fail("--neighbours: must be one of auto, cells, lists");
-        }
-        else if (strcmp(f, "--n") == 0) { if (!arg_u64(a, f, value_of(a), 1, EDPD_MAX_N, &u)) return fail(a->error); c.n = (uint32_t)u; }
-        else if (strcmp(f, "--dim") == 0) { if (!arg_u64(a, f, value_of(a), 2, 3, &u)) return fail(a->error); c.dim = (int)u; dim_given = 1; }
-        else if (strcmp(f, "--seed") == 0) { if (!arg_u64(a, f, value_of(a), 0, 4294967295ull, &u)) return fail(a->error); c.seed = (uint32_t)u; }
-        else if (strcmp(f, "--packing-fraction") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1.0, &c.packing_fraction)) return fail(a->error); }
-        else if (strcmp(f, "--restitution") == 0) { if (!arg_double(a, f, value_of(a), 0, 1, &c.restitution)) return fail(a->error); restitution_given = 1; }
-        else if (strcmp(f, "--gravity") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &d)) return fail(a->error); c.gravity[2] = -d; gravity_given = 1; }
-        else if (strcmp(f, "--plate-offset") == 0) { if (!arg_double(a, f, value_of(a), -1e6, 1e6, &c.plate_offset)) return fail(a->error); }
-        else if (strcmp(f, "--tc") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e6, &c.tc)) return fail(a->error); tc_given = 1; }
-        else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); c.collapse_window = (uint32_t)u; }
         else if (strcmp(f, "--equilibrate") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &equilibrate)) return fail(a->error); }
         else if (strcmp(f, "--elastic-until") == 0) { if (!arg_double(a, f, value_of(a), 0, 1e9, &elastic_for)) return fail(a->error); }
         else if (strcmp(f, "--checkpoint-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000000ull, &checkpoint)) return fail(a->error); }
@@ -529,13 +519,23 @@ int main(int argc, char **argv) {
     cli_args a = {.argc = argc, .argv = argv};
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(USAGE, argc < 2 ? stderr : stdout);
+        print_field_help(argc < 2 ? stderr : stdout, 0);
         return argc < 2 ? 2 : 0;
     }
     if (strcmp(argv[1], "run") == 0) return cmd_run(&a);
     if (strcmp(argv[1], "sweep") == 0) return cmd_sweep(&a);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc, argv);
     if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc, argv);
+    if (strcmp(argv[1], "schema") == 0) {  /* the configuration's fields (schema.h), as JSON */
+        size_t len = edpd_schema_json(NULL, 0) + 1;
+        char *buf = malloc(len);
+        if (!buf) return fail("schema: out of memory");
+        edpd_schema_json(buf, len);
+        fputs(buf, stdout);
+        free(buf);
+        return 0;
+    }
     char m[2048];
-    snprintf(m, sizeof m, "unknown command '%s' (use run, sweep, merge or bench)\n%s", argv[1], USAGE);
+    snprintf(m, sizeof m, "unknown command '%s' (use run, sweep, merge, bench or schema)\n%s", argv[1], USAGE);
     return fail(m);
 }

@@ -1,5 +1,6 @@
 // The WebAssembly step API (web/src/edpd.js) on the module the browser loads.
-import { loadForNode, cli } from './helpers.js';
+import { loadForNode, cli, root } from './helpers.js';
+import { execFileSync } from 'node:child_process';
 import { SCENARIOS, DETECTORS } from '../../web/src/edpd.js';
 
 let edpd;
@@ -99,19 +100,20 @@ describe('bad input throws an Error naming the field and range', () => {
     [{ nn: 5 }, /nn: unknown config key/],
     [{ scenario: 'plasma' }, /scenario: must be one of/],
     [{ detector: 'fast' }, /detector: must be one of/],
-    [{ n: 0 }, /n: must be in \[1, 4194304\]/],
+    [{ n: 0 }, /^n: must be an integer in \[1, 4194304\], got 0$/],
     [{ n: 1.5 }, /n: must be an integer/],
     [{ n: '100' }, /n: must be a finite number/],
     [{ n: NaN }, /n: must be a finite number/],
-    [{ restitution: 2 }, /restitution: must be in \[0, 1\]/],
+    [{ restitution: 2 }, /^restitution: must be a number in \[0, 1\], got 2$/],
     [{ restitution: Infinity }, /restitution: must be a finite number/],
-    [{ packingFraction: 0.7 }, /packing_fraction: must be in \[1e-6, 0.64\)/],
-    [{ packingFraction: -0.1 }, /packingFraction: must be in/],
-    [{ dim: 4 }, /dim: must be in \[2, 3\]/],
+    [{ packingFraction: 0.7 }, /^packingFraction: must be a number in \[1e-06, 0.64\) in 3-D \(below jamming\), got 0.7$/],
+    [{ packingFraction: 0.9 }, /^packingFraction: must be a number in \[1e-06, 0.82\], got 0.9$/],
+    [{ packingFraction: -0.1 }, /^packingFraction: must be a number in/],
+    [{ dim: 4 }, /^dim: must be an integer in \[2, 3\], got 4$/],
     [{ scenario: 'granular', gravity: 1 }, /gravity: must be \(0, 0, 0\)/],
     [{ scenario: 'elastic', restitution: 0.5 }, /restitution: must be 1 for the elastic scenario/],
-    [{ n: 1000, packingFraction: 0.6 }, /packing_fraction: .* too dense/],
-    [{ n: 4194305 }, /n: must be in \[1, 4194304\]/],
+    [{ n: 1000, packingFraction: 0.6 }, /^packingFraction: .* too dense/],
+    [{ n: 4194305 }, /^n: must be an integer in \[1, 4194304\], got 4194305$/],
     [null, /config: must be an object/],
   ];
   test.each(bad.map(([c, re]) => [JSON.stringify(c) ?? String(c), c, re]))('%s', (_, config, re) => {
@@ -302,5 +304,40 @@ test('elasticUntil: an elastic start keeps kT = 1, then the gas cools; the state
     '--seed', '4', '--equilibrate', '3', '--time', '1', '--json']);
   expect(sim.stats().stateHash).toBe(native.state_hash);
   sim.destroy();
-  expect(() => edpd.createSimulation({ ...cfg, elasticUntil: -1 })).toThrow(/elasticUntil: must be in \[0, 1000000000\]/);
+  expect(() => edpd.createSimulation({ ...cfg, elasticUntil: -1 })).toThrow(/elasticUntil: must be a number in \[0, 1000000000\], got -1/);
+});
+
+describe('one schema (csrc/schema.c)', () => {
+  test('the module\'s schema is the one the set-up generated for the JavaScript side (fields, ranges, defaults, statistics)', async () => {
+    const { SCHEMA } = await import('../../web/src/generated/schema.js');
+    const runtime = JSON.parse(edpd.M.UTF8ToString(edpd.M._wasm_schema()));
+    const strip = (fields) => fields.map(({ offset, ...rest }) => rest);  // a pointer's size moves the config's offsets
+    expect(strip(runtime.config)).toEqual(strip(SCHEMA.config));
+    expect(runtime.stats).toEqual(SCHEMA.stats);  // edpd_stats holds no pointers: the same places
+    expect(runtime.stats_size).toBe(SCHEMA.stats_size);
+  });
+  test('a bad value gets the same message from the CLI and from WebAssembly, each naming the field as its user writes it', () => {
+    const cases = [['n', '--n', 0], ['packingFraction', '--packing-fraction', 0.9], ['restitution', '--restitution', 2], ['dim', '--dim', 4],
+      ['tc', '--tc', -1], ['collapseWindow', '--collapse-window', 0], ['seed', '--seed', 1.5]];
+    for (const [key, flag, value] of cases) {
+      let js = null;
+      try { edpd.createSimulation({ scenario: 'granular', [key]: value }); } catch (e) { js = e.message; }
+      let native = null;
+      try { execFileSync(`${root}build/edpd`, ['run', '--scenario', 'granular', flag, String(value), '--events', '1'], { stdio: 'pipe' }); } catch (e) { native = String(e.stderr).trim(); }
+      expect([key, native]).toEqual([key, `edpd: ${flag}${js.slice(key.length)}`]);
+      expect(js).toMatch(new RegExp(`^${key}: must be (an integer|a number) in \\[`));
+    }
+  });
+  test('the statistics cross by name: every field of edpd_stats the CLI prints has the same value in WebAssembly', () => {
+    const sim = edpd.createSimulation({ scenario: 'granular', dim: 2, n: 400, packingFraction: 0.5, restitution: 0.6, seed: 12, detector: 'naive-rewind' });
+    sim.runEvents(30000);
+    const s = sim.stats();
+    const native = cli(['run', '--scenario', 'granular', '--dim', '2', '--n', '400', '--packing-fraction', '0.5', '--restitution', '0.6', '--seed', '12',
+      '--detector', 'naive-rewind', '--events', '30000', '--json']);
+    for (const f of edpd.schema.stats) {
+      const want = native[f.name];
+      expect([f.name, f.type === 'double' && want !== null ? s[f.js] : s[f.js]]).toEqual([f.name, want ?? null]);
+    }
+    sim.destroy();
+  });
 });

@@ -614,7 +614,7 @@ describe('run model', () => {
     const m = new RunModel({ createWorker: fakeWorker });
     m.load({ ...defaultState('granular'), dim: 3, n: 1000, phi: 0.6 });
     await runUntil(m, () => m.panes.every((p) => p.error));
-    expect(m.panes[0].error).toMatch(/packing_fraction/);
+    expect(m.panes[0].error).toMatch(/^packingFraction: /);
     m.destroy();
   });
 

@@ -236,7 +236,7 @@ describe('loadState: a simulation from a state file, the same world as run --loa
       [twoFrames, { frame: 5 }, /has 2 frames \(0 to 1\), not frame 5/],
       ['2\nLattice="9 0 0 0 9 0 0 0 9"\nA 1 1 1\nA 1.5 1 1\n', {}, /positions: the initial state overlaps/],
       [twoFrames, { frame: -1 }, /^frame: must be a frame number/],
-      [twoFrames, { frame: 0, restitution: 2 }, /^restitution: must be in \[0, 1\], got 2/],
+      [twoFrames, { frame: 0, restitution: 2 }, /^restitution: must be a number in \[0, 1\], got 2/],
       [twoFrames, { frame: 0, detector: 'exact' }, /^detector: must be one of/],
       [42, {}, /^state: must be the text/],
       ['x\n', { name: 'my run.xyz' }, /^my run\.xyz, line 1: the first line must be the particle count/],  // messages name the file

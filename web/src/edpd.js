@@ -10,10 +10,18 @@
 // when memory grows), and every getter returns a copy, so nothing a caller holds goes stale.
 
 import createEdpdModule from '../wasm/edpd.mjs';
+import { SCHEMA } from './generated/schema.js';
 
-export const SCENARIOS = ['granular', 'elastic', 'bouncing-ball'];
-export const DETECTORS = ['stable', 'naive-halt', 'naive-miss', 'naive-rewind'];
-export const MAX_N = 4194304;
+// The configuration's fields and the statistics come from the core's schema (csrc/schema.c),
+// written to generated/schema.js by the set-up (`edpd schema`): names, types, ranges, defaults
+// and each field's place in the C structs, so that configurations and statistics cross into
+// WebAssembly by name and a bad value gets the core's own message.
+const CONFIG_FIELDS = SCHEMA.config;
+const field = (name) => CONFIG_FIELDS.find((f) => f.name === name);
+
+export const SCENARIOS = field('scenario').values.filter((s) => s !== 'custom');  // custom worlds: loadState
+export const DETECTORS = field('detector').values;
+export const MAX_N = field('n').max;
 export const HIST_HALF = 64;
 
 const STOP = ['time', 'budget', 'halted', 'collapse', 'error'];
@@ -22,37 +30,27 @@ const STATE = ['running', 'halted', 'collapse'];
 const NAIVE_ACTIONS = ['halted', 'ignored', 'executed'];
 const STABLE_ANSWERS = ['stabilising', 'turning-point', 'root', 'none'];
 
-// Every config key with its type, range and default. Defaults depend on the scenario
-// (bouncing-ball: the paper's Fig. 7; elastic: restitution 1), exactly as in the C core.
-export const CONFIG_SCHEMA = {
-  scenario: { type: 'enum', values: SCENARIOS, default: 'granular' },
-  detector: { type: 'enum', values: DETECTORS, default: 'stable' },
-  dim: { type: 'int', min: 2, max: 3, default: 3 },
-  n: { type: 'int', min: 1, max: MAX_N, default: 1000 },
-  packingFraction: { type: 'number', min: 0, max: 0.82, default: 0.3 },
-  restitution: { type: 'number', min: 0, max: 1, default: 0.9 },
-  seed: { type: 'int', min: 0, max: 4294967295, default: 1 },
-  gravity: { type: 'number', min: 0, max: 1e6, default: 0 }, // magnitude, pointing along -z
-  plateOffset: { type: 'number', min: -1e6, max: 1e6, default: null, nullable: true },
-  tc: { type: 'number', min: 0, max: 1e6, default: 0 },
-  // sphere impacts before this time are elastic (an equilibrium fluid first), then `restitution`
-  elasticUntil: { type: 'number', min: 0, max: 1e9, default: 0 },
-  collapseWindow: { type: 'int', min: 1, max: 1e8, default: 1000 },
-  collapseDt: { type: 'number', min: 0, max: 1, default: 1e-10 },
-  // how a prediction finds candidates: same physics, rounding differs (see csrc/neighbours.h)
-  neighbours: { type: 'enum', values: ['auto', 'cells', 'lists'], default: 'auto' },
-};
+const JS_TYPES = { enum: 'enum', int: 'int', u32: 'int', double: 'number', gravity: 'number' };
+/** Every config key by its JavaScript name: type, range, default (the granular gas's; per
+ * scenario: scenarioDefaults), its index in the core's table. gravity is a magnitude along -z;
+ * plateOffset null samples it from the seed. */
+export const CONFIG_SCHEMA = Object.fromEntries(CONFIG_FIELDS.map((f, index) => [f.js, {
+  type: JS_TYPES[f.type], index, name: f.name, help: f.help,
+  ...(f.type === 'enum' ? { values: f.js === 'scenario' ? SCENARIOS : f.values } : { min: f.min, max: f.max }),
+  default: defaultOf(f, 'granular'),
+  ...(f.js === 'plateOffset' ? { nullable: true } : {}),
+}]));
 
-export function scenarioDefaults(scenario) {
-  const d = {};
-  for (const [k, s] of Object.entries(CONFIG_SCHEMA)) d[k] = s.default;
-  d.scenario = scenario;
-  if (scenario === 'elastic') d.restitution = 1;
-  if (scenario === 'bouncing-ball') Object.assign(d, { n: 1, restitution: 0.5, gravity: 1 });
-  return d;
+function defaultOf(f, scenario) {
+  const v = f.default[scenario];
+  return f.type === 'enum' ? f.values[v] : v;  // null: NaN in C (plateOffset: sampled)
 }
 
-/** Checks keys and types (ranges that depend on other fields are checked by the C core). */
+export function scenarioDefaults(scenario) {
+  return Object.fromEntries(CONFIG_FIELDS.map((f) => [f.js, f.js === 'scenario' ? scenario : defaultOf(f, scenario)]));
+}
+
+/** Checks keys and types; the ranges are the core's (createSimulation sets each field through it). */
 export function normalizeConfig(config) {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw new Error('config: must be an object such as { scenario: "granular", n: 1000 }');
@@ -74,8 +72,7 @@ export function normalizeConfig(config) {
       if (typeof value !== 'number' || !Number.isFinite(value)) {
         throw new Error(`${key}: must be a finite number in [${s.min}, ${s.max}], got ${JSON.stringify(value) ?? String(value)}`);
       }
-      if (s.type === 'int' && !Number.isInteger(value)) throw new Error(`${key}: must be an integer in [${s.min}, ${s.max}], got ${value}`);
-      if (value < s.min || value > s.max) throw new Error(`${key}: must be in [${s.min}, ${s.max}], got ${value}`);
+      // the range: the core's check, with its message (createSimulation)
     }
     out[key] = value;
   }
@@ -98,6 +95,8 @@ class EdpdApi {
     this.M = M;
     this.err = M._wasm_error_new();
     this.scratch = M._malloc(8 * 512); // stats, status, histogram, sweep results
+    // the module's own schema: the places of the statistics in its edpd_stats
+    this.schema = JSON.parse(M.UTF8ToString(M._wasm_schema()));
     this.live = new Set();
   }
 
@@ -113,17 +112,32 @@ class EdpdApi {
     return this.M.UTF8ToString(this.M._wasm_error_message(this.err));
   }
 
+  /** The core's message, naming the field by its JavaScript name (packing_fraction: … →
+   * packingFraction: …). */
+  fieldError() {
+    const message = this.errorMessage(), name = this.M.UTF8ToString(this.M._wasm_error_field(this.err));
+    const f = CONFIG_FIELDS.find((x) => x.name === name);
+    return f && message.startsWith(`${name}:`) ? f.js + message.slice(name.length) : message;
+  }
+
   readScratch(n) { return Array.from(this.M.HEAPF64.subarray(this.scratch / 8, this.scratch / 8 + n)); }
 
   createSimulation(config = {}) {
     const c = normalizeConfig(config);
     const M = this.M;
-    const gz = -c.gravity;
-    const w = M._wasm_create(
-      SCENARIOS.indexOf(c.scenario), DETECTORS.indexOf(c.detector), c.dim, c.n, c.packingFraction,
-      c.restitution, c.seed, 0, 0, gz, c.plateOffset === null ? NaN : c.plateOffset, c.tc,
-      c.elasticUntil, c.collapseWindow, c.collapseDt, CONFIG_SCHEMA.neighbours.values.indexOf(c.neighbours), this.err);
-    if (!w) throw new Error(this.errorMessage());
+    const cfg = M._wasm_config_new(field('scenario').values.indexOf(c.scenario));
+    let w = 0;
+    try {
+      for (const [key, s] of Object.entries(CONFIG_SCHEMA)) {
+        const v = c[key];
+        const value = s.type === 'enum' ? field(s.name).values.indexOf(v) : v === null ? NaN : v;
+        if (M._wasm_config_set(cfg, s.index, value, this.err) !== 0) throw new Error(this.fieldError());
+      }
+      w = M._wasm_create_config(cfg, this.err);
+    } finally {
+      M._wasm_config_free(cfg);
+    }
+    if (!w) throw new Error(this.fieldError());
     const sim = new Simulation(this, w, c);
     this.live.add(sim);
     return sim;
@@ -350,19 +364,23 @@ class Simulation {
     return Array.from({ length: count }, (_, k) => ({ normal: v.slice(5 * k, 5 * k + 3), offset: v[5 * k + 3], restitution: v[5 * k + 4] }));
   }
 
+  /** The statistics by name (csrc/schema.c's table: each read at its place in edpd_stats);
+   * a measurement without a value (NaN) and a counter that has none (UINT64_MAX) are null. */
   stats() {
     this.check();
-    this.M._wasm_stats(this.w, this.api.scratch);
-    const v = this.api.readScratch(this.M._wasm_stats_size());
-    return {
-      time: v[0], events: v[1], collisions: v[2], planeImpacts: v[3], cellCrossings: v[4],
-      staleEvents: v[5], stabilizingEvents: v[6], negativeDtEvents: v[7], threeBodyEvents: v[8],
-      overlappingPairs: v[9], planeOverlaps: v[10], maxOverlap: v[11], fellThrough: v[12],
-      kineticEnergy: v[13], temperature: v[14], pressureZ: Number.isNaN(v[15]) ? null : v[15],
-      meanFreeTime: Number.isNaN(v[16]) ? null : v[16], stateHash: hex32(v[17]) + hex32(v[18]),
-      ignoredUndefined: v[19], firstFailureEvent: v[20] < 0 ? null : v[20], listRebuilds: v[21],
-      pressureZError: Number.isNaN(v[22]) ? null : v[22],
-    };
+    const M = this.M, at = this.api.scratch;
+    M._wasm_stats_struct(this.w, at);
+    const out = {};
+    for (const f of this.api.schema.stats) {
+      const p = at + f.offset;
+      if (f.type === 'double') { const v = M.HEAPF64[p / 8]; out[f.js] = Number.isNaN(v) ? null : v; }
+      else if (f.type === 'u32') out[f.js] = M.HEAPU32[p / 4];
+      else {
+        const lo = M.HEAPU32[p / 4], hi = M.HEAPU32[p / 4 + 1];
+        out[f.js] = f.type === 'hash' ? hex32(hi) + hex32(lo) : lo === 0xffffffff && hi === 0xffffffff ? null : hi * 4294967296 + lo;
+      }
+    }
+    return out;
   }
 
   /** 64-bit state hash as 16 hex digits, identical to the CLI's state_hash. */

@@ -7,11 +7,22 @@
 
 import { LINK_SCENARIOS, NAIVE_VARIANTS, SCENARIOS, DIM_DEFAULTS, DEFAULT_SCENARIO, defaultState } from './scenarios.js';
 import { fewestParticles, gasStartProblem } from './lattice.js';
+import { SCHEMA } from '../generated/schema.js';
 
 export const URL_VERSION = 1;
 export const MAX_HASH_LENGTH = 1024;
-export const MAX_N = 100000;       // per pane in the browser
+// per pane in the browser: two panes of 10^5 are what a page draws and a worker runs at speed
+// (the core allows more: its schema's n.max)
+export const MAX_N = Math.min(100000, coreField('n').max);
 export const ABSURD_N = 10000000;  // refused outright, not clamped
+
+/** A field of the core's schema (csrc/schema.c) by its JavaScript name. */
+function coreField(js) { return SCHEMA.config.find((f) => f.js === js); }
+/** The app's range for a link key: the core's, narrowed to what the app offers. */
+function within(js, min, max) {
+  const f = coreField(js);
+  return { min: Math.max(min, f.min), max: Math.min(max, f.max) };
+}
 
 export const FIELDS = {
   scenario: { type: 'enum', values: LINK_SCENARIOS, label: 'scenario' },
@@ -19,16 +30,18 @@ export const FIELDS = {
   state: { type: 'path', label: 'state file (a path on this site, e.g. examples/collapse-line.xyz)' },
   frame: { type: 'int', min: 0, max: 100000000, label: 'frame of the state file (0 the first; without it the last)' },
   naive: { type: 'enum', values: NAIVE_VARIANTS, label: 'naive detector variant' },
-  n: { type: 'int', min: 1, max: MAX_N, label: 'number of particles' },
-  dim: { type: 'int', min: 2, max: 3, label: 'dimension' },
-  phi: { type: 'number', min: 0.001, max: 0.78, label: 'packing fraction' },
-  e: { type: 'number', min: 0, max: 1, label: 'restitution' },
-  g: { type: 'number', min: 0.01, max: 100, label: 'gravity' },
-  tc: { type: 'number', min: 0, max: 1, label: 'TC-model duration' },
+  // the engine's fields: the core's ranges, narrowed to what the app offers
+  n: { type: 'int', ...within('n', 1, MAX_N), label: 'number of particles' },
+  dim: { type: 'int', ...within('dim', 2, 3), label: 'dimension' },
+  // below the lattice start's ceiling (maxPhi: 0.6 in 3-D, 0.78 in 2-D, under the core's jamming limit)
+  phi: { type: 'number', ...within('packingFraction', 0.001, 0.78), label: 'packing fraction' },
+  e: { type: 'number', ...within('restitution', 0, 1), label: 'restitution' },
+  g: { type: 'number', ...within('gravity', 0.01, 100), label: 'gravity' },
+  tc: { type: 'number', ...within('tc', 0, 1), label: 'TC-model duration' },
   // written only when on, so that links from before it existed and links without it read the same
-  eq: { type: 'number', min: 0, max: 1000, label: 'elastic start (impacts elastic until this time)', omitZero: true },
-  seed: { type: 'int', min: 0, max: 4294967295, label: 'seed' },
-  plate: { type: 'number', min: 0, max: 1, label: 'plate offset' },
+  eq: { type: 'number', ...within('elasticUntil', 0, 1000), label: 'elastic start (impacts elastic until this time)', omitZero: true },
+  seed: { type: 'int', ...within('seed', 0, 4294967295), label: 'seed' },
+  plate: { type: 'number', ...within('plateOffset', 0, 1), label: 'plate offset' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },

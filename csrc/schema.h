@@ -1,0 +1,59 @@
+/* The configuration's fields in one table: name, type, range, default and a line of help. The
+ * core validates by it (config.c), the CLI derives its flags and their help from it
+ * (cli/main.c), and the WebAssembly module exports it, with each field's place in edpd_config,
+ * so that the JavaScript wrapper, the app's link codec and its controls derive from it too
+ * (web/src/edpd.js). A bad value gets the same message everywhere. */
+#ifndef EDPD_SCHEMA_H
+#define EDPD_SCHEMA_H
+#include "edpd.h"
+#include <stddef.h>
+
+typedef enum edpd_field_type {
+    EDPD_FIELD_ENUM,      /* an int; `values` names each */
+    EDPD_FIELD_INT,       /* an int */
+    EDPD_FIELD_U32,       /* a uint32_t */
+    EDPD_FIELD_DOUBLE,    /* a double */
+    EDPD_FIELD_GRAVITY,   /* gravity[2] as a magnitude along -z: the value g is stored as -g */
+} edpd_field_type;
+
+typedef struct edpd_field {
+    const char *name;     /* edpd_config's and the JSON's: packing_fraction */
+    const char *js;       /* the JavaScript API's: packingFraction */
+    const char *flag;     /* the CLI's: --packing-fraction; NULL: no flag */
+    edpd_field_type type;
+    double min, max;      /* the range, both ends included (the scenario may narrow it) */
+    const char *const *values;  /* EDPD_FIELD_ENUM: the names, NULL-terminated */
+    size_t offset;        /* in edpd_config */
+    const char *help;     /* one line */
+} edpd_field;
+
+extern const edpd_field EDPD_FIELDS[];
+extern const int EDPD_FIELD_COUNT;
+
+/* The field of a name, a JavaScript name or a CLI flag; NULL if none. */
+const edpd_field *edpd_field_named(const char *name);
+const edpd_field *edpd_field_of_flag(const char *flag);
+
+/* A field's value in a config, as a double (an enum: its index). */
+double edpd_field_get(const edpd_config *c, const edpd_field *f);
+/* Sets it after checking the range: EDPD_OK, or EDPD_ERR_INVALID with err naming the field
+ * ("packing_fraction: must be in [1e-06, 0.64], got 0.9"). */
+edpd_code edpd_field_set(edpd_config *c, const edpd_field *f, double value, edpd_error *err);
+/* The range check alone, with the same message. */
+edpd_code edpd_field_check(const edpd_field *f, double value, edpd_error *err);
+/* An enum field's index of a name, or -1. */
+int edpd_field_value(const edpd_field *f, const char *name);
+
+/* The statistics (edpd_stats) by name, for readers outside C: the WebAssembly wrapper reads
+ * each from its place in the struct. */
+typedef enum edpd_stat_type { EDPD_STAT_DOUBLE, EDPD_STAT_U32, EDPD_STAT_U64, EDPD_STAT_HASH } edpd_stat_type;
+typedef struct edpd_stat_field { const char *name, *js; edpd_stat_type type; size_t offset; } edpd_stat_field;
+extern const edpd_stat_field EDPD_STATS_FIELDS[];
+extern const int EDPD_STATS_FIELD_COUNT;
+
+/* Both tables as JSON, {"config": [...], "stats": [...]} (a config field: name, js, flag, type,
+ * min, max, values, offset, default per scenario, help; a statistic: name, js, type, offset) and
+ * the size of edpd_config and edpd_stats; like snprintf: the full length, at most cap bytes. */
+size_t edpd_schema_json(char *buf, size_t cap);
+
+#endif
