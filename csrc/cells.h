@@ -78,9 +78,9 @@ void cells_remove(cell_grid *g, int32_t p, uint32_t c);
 static inline const int32_t *cells_record(const cell_grid *g, uint32_t c) { return g->slot + (size_t)g->rec * c; }
 /* Requests for cell c's record (memory.h), through the top byte of its first slot, which is
  * zero: byte 3 of the int, WebAssembly being little-endian (natively it is a prefetch of the
- * line, whichever byte). The cast drops only the const that cells_record adds. */
-static inline void cells_request(const cell_grid *g, uint32_t c) { mem_request_zero((char *)cells_record(g, c) + 3); }
-static inline void cells_request_write(const cell_grid *g, uint32_t c) { mem_request_write_zero((char *)cells_record(g, c) + 3); }
+ * line, whichever byte). In WebAssembly a request stores that zero: the grid is not const. */
+static inline void cells_request(cell_grid *g, uint32_t c) { mem_request_zero((char *)(g->slot + (size_t)g->rec * c) + 3); }
+static inline void cells_request_write(cell_grid *g, uint32_t c) { mem_request_write_zero((char *)(g->slot + (size_t)g->rec * c) + 3); }
 static inline int32_t cells_overflow(const cell_grid *g, uint32_t c) {
     int32_t last = cells_record(g, c)[g->rec - 1];
     return cells_is_ovf(last) ? last - CELL_OVF : -1;

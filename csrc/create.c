@@ -133,7 +133,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->planes);
     free(w->t_last);
     cells_free(&w->cells);
-    overlap_grid_free(&w->og);
+    overlap_grid_free(w->og);
     nl_free(&w->nl);
     eq_free(&w->queue);
     free(w);

@@ -94,7 +94,8 @@ uint64_t edpd_state_hash(const edpd_world *w) {
  * the dumped state). So each scan sorts the positions into a grid of its own. */
 
 int overlap_grid_init(struct edpd_world *w) {
-    overlap_grid *g = &w->og;
+    overlap_grid *g = w->og = calloc(1, sizeof *w->og);
+    if (!g) return -1;
     size_t n = w->n ? w->n : 1;
     /* cells at least max sigma wide (an overlapping pair is then in neighbouring cells), and at
      * most 2 N + 64 of them, so the grid's memory stays O(N) in any box */
@@ -121,10 +122,9 @@ int overlap_grid_init(struct edpd_world *w) {
 }
 
 void overlap_grid_free(overlap_grid *g) {
+    if (!g) return;
     free(g->start); free(g->order); free(g->cell); free(g->at); free(g->flags);
-    g->start = g->order = g->cell = NULL;
-    g->at = NULL;
-    g->flags = NULL;
+    free(g);
 }
 
 /* The cell coordinate of x on axis a: positions on periodic axes are in [0, L); off a closed
@@ -152,13 +152,12 @@ static int grid_neighbours(const overlap_grid *g, const int periodic[3], int a, 
     return m;
 }
 
-static void overlap_scan(struct edpd_world *w);
+static void overlap_scan(const struct edpd_world *w);
 
 /* Pair overlaps, plane overlaps and fall-throughs at the current clock. */
-static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes, uint32_t *fell,
+static void overlaps_now(const edpd_world *w, uint32_t *pairs, uint32_t *planes, uint32_t *fell,
                          double *deepest, uint8_t *flags) {
-    struct edpd_world *w = (struct edpd_world *)cw; /* the scan writes only its own grid */
-    overlap_grid *g = &w->og;
+    overlap_grid *g = w->og;  /* the scan writes only its own grid */
     /* the state changes only with an event or a clock move: a second reader at the same state
      * (the app's stats and flags of one frame) gets the scan already made */
     if (!(g->valid && g->at_events == w->events && g->at_time == w->time)) overlap_scan(w);
@@ -169,8 +168,8 @@ static void overlaps_now(const edpd_world *cw, uint32_t *pairs, uint32_t *planes
     if (flags) memcpy(flags, g->flags, w->n);
 }
 
-static void overlap_scan(struct edpd_world *w) {
-    overlap_grid *g = &w->og;
+static void overlap_scan(const struct edpd_world *w) {
+    overlap_grid *g = w->og;
     uint32_t n = w->n, np = 0, nf = 0, pair_count = 0;
     double deep = 0.0;
     size_t cells = (size_t)g->n[0] * g->n[1] * g->n[2];

@@ -6,8 +6,8 @@
 
 /* Round 1: the 3x3x3 block around base[] (only the base layer along `flat_axis`, or none if
  * -1), every cell's record requested. */
-void plan_cells(const struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
-    const cell_grid *g = &w->cells;
+void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
+    cell_grid *g = &w->cells;
     pl->count = cells_block(g, base, flat_axis, pl->cells);
     if (!big_world(w)) return;
     if (line_requests(w)) {
@@ -27,12 +27,12 @@ void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl) {
 }
 
 /* ... and each one's first line, which the pair tests read, requested. */
-void plan_request(const struct edpd_world *w, const block_plan *pl) {
+void plan_request(struct edpd_world *w, const block_plan *pl) {
     if (big_world(w))
         for (uint32_t k = 0; k < pl->m; k++) particle_request(w, (uint32_t)pl->cand[k]);
 }
 
-void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
+void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl) {
     plan_collect(w, self, pl);
     plan_request(w, pl);
 }
@@ -50,7 +50,7 @@ void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl) {
 /* The block particle t's next event scans: the layer beyond its next cell for a crossing, else
  * the block around it (for an impact, a stale event's re-prediction or a plane's). Records
  * requested; 0 if the event scans nothing. */
-static int plan_event(const struct edpd_world *w, const particle *t, block_plan *pl) {
+static int plan_event(struct edpd_world *w, const particle *t, block_plan *pl) {
     int cc[3] = {t->cc[0], t->cc[1], t->cc[2]};
     if (w->n == 1) return 0;
     if (t->cross_t < t->ev_t) {

@@ -31,10 +31,10 @@ static inline int line_requests(const struct edpd_world *w) {
  * flat_axis, or all of it for -1), every cell's record requested; round 2, the inline members of
  * every cell but `self` gathered (plan_collect) and their first lines requested (plan_request);
  * plan_gather is both. */
-void plan_cells(const struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl);
+void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl);
 void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl);
-void plan_request(const struct edpd_world *w, const block_plan *pl);
-void plan_gather(const struct edpd_world *w, int32_t self, block_plan *pl);
+void plan_request(struct edpd_world *w, const block_plan *pl);
+void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl);
 
 /* The look-ahead (large N): ahead_event_begin when an event begins, look_ahead when it ends,
  * ahead_gather in the middle of a pair impact; ahead_for gives a scan planned for particle i's

@@ -93,7 +93,7 @@ typedef struct overlap_grid {
     int valid;
 } overlap_grid;
 int overlap_grid_init(struct edpd_world *w);  /* 0, or -1 out of memory */
-void overlap_grid_free(overlap_grid *g);
+void overlap_grid_free(overlap_grid *g);     /* and the grid itself (NULL: nothing) */
 
 /* A naive halt or negative dt predicted, recorded in case its event is executed (failure.c). */
 #define FAILURE_PENDING 8
@@ -136,7 +136,8 @@ struct edpd_world {
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
     z_blocks zb;              /* the virial and the KE integral at block edges: Z's error (last:
                                * its arrays stay out of the event loop's lines) */
-    overlap_grid og;          /* the overlap scan's own cells (diagnostics.c) */
+    overlap_grid *og;         /* the overlap scan's own cells and its last result (diagnostics.c):
+                               * a cache the read-only getters refill, so held apart from the world */
     edpd_failure failure;     /* the first failure (failure.c), and the candidates for it */
     failure_pending pending[FAILURE_PENDING];
     uint32_t pending_next;
@@ -190,7 +191,7 @@ static inline double event_key(const particle *q) { return q->ev_t < q->cross_t 
  * value is known without reading it. So in WebAssembly the request stores that diameter over k's
  * own: the same bits, nothing changes, and the store does not hold the core as a load does.
  * A world of several diameters loads. */
-static inline void particle_request(const struct edpd_world *w, uint32_t k) {
+static inline void particle_request(struct edpd_world *w, uint32_t k) {
 #if MEM_REQUEST_STALLS
     if (w->one_sigma) { mem_request_same(&w->p[k].sigma, w->max_sigma); return; }
 #endif
