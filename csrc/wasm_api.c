@@ -2,6 +2,7 @@
  * no BigInt by default); 64-bit values travel as two 32-bit halves in double arrays. The JS
  * wrapper (web/src/edpd.js) hides every pointer. */
 #include "edpd.h"
+#include "experiments/ball_sweep.h"
 #include "xyz_read.h"
 #include "schema.h"
 #include <malloc.h>

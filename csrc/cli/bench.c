@@ -1,4 +1,5 @@
 #include "bench.h"
+#include "../experiments/ball_sweep.h"
 #include "../edpd.h"
 #include "args.h"
 #include <math.h>

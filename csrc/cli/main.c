@@ -1,5 +1,6 @@
 /* edpd — the native command-line program: run, sweep, bench (DESIGN.md §4). */
 #include "../edpd.h"
+#include "../experiments/ball_sweep.h"
 #include "args.h"
 #include "json.h"
 #include "bench.h"

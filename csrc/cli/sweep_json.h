@@ -2,6 +2,7 @@
 #define EDPD_CLI_SWEEP_JSON_H
 /* The JSON object of a sweep result, shared by `edpd sweep` and `edpd merge`. */
 #include "../edpd.h"
+#include "../experiments/ball_sweep.h"
 #include "json.h"
 
 typedef struct sweep_meta {

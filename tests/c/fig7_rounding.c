@@ -11,6 +11,7 @@
  * v - (1 + e) v, gap (r - r_plate) - sigma/2, the sweep's offsets) and gives exactly the share
  * of `edpd sweep --detector naive-halt --samples N` (seed 1). */
 #include "edpd.h"
+#include "experiments/ball_sweep.h"
 #include "rng.h"
 #include <math.h>
 #include <stdint.h>
