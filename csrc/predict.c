@@ -47,10 +47,7 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
 typedef struct scan_consts {
     const particle *p;
     vec3 ri, vi, g;
-#ifdef __SSE2__
-    v2d ri_xy, vi_xy, g_xy, L_xy, half_xy;  /* half: L/2 on periodic axes, +inf on others */
-    double L_z, half_z;
-#endif
+    double wrap_L[3], half[3];  /* the minimum image: L and L/2 on periodic axes, 0 and +inf on others */
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
     int ties;       /* w->image_ties */
@@ -62,16 +59,10 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
     s->p = w->p; s->ri = x->r; s->vi = x->v; s->g = w->g;
     s->T = x->T; s->sigma_i = w->p[x->i].sigma;
     for (int a = 0; a < 3; a++) { s->L[a] = w->box[a]; s->periodic[a] = w->periodic[a]; }
-#ifdef __SSE2__
-    s->ri_xy = (v2d){x->r.x, x->r.y}; s->vi_xy = (v2d){x->v.x, x->v.y}; s->g_xy = (v2d){w->g.x, w->g.y};
-    double half[3], L[3];
     for (int a = 0; a < 3; a++) {
-        half[a] = w->periodic[a] ? 0.5 * w->box[a] : INFINITY;
-        L[a] = w->periodic[a] ? w->box[a] : 0.0;
+        s->half[a] = w->periodic[a] ? 0.5 * w->box[a] : INFINITY;
+        s->wrap_L[a] = w->periodic[a] ? w->box[a] : 0.0;
     }
-    s->L_xy = (v2d){L[0], L[1]}; s->half_xy = (v2d){half[0], half[1]};
-    s->L_z = L[2]; s->half_z = half[2];
-#endif
     s->gravity = w->has_gravity;
     s->det = w->cfg.detector;
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
@@ -123,56 +114,20 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
     bt->n = 0;
 }
 
-#ifdef __SSE2__
-/* Pass 1's arithmetic for candidate q with x and y packed (vec.h) and the minimum image without
- * branches; the same results as the scalar form below, bit for bit. */
+/* Pass 1's arithmetic for candidate q: its flight to the scan's time (flight(), the engine's one
+ * kinematics) and the minimum image without branches (whether a neighbour lies across the box
+ * edge is a coin toss the branch predictor cannot learn; the result is min_image_box()'s). */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
-    double dt = s->T - q->t;
-    v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
-    double rk_z, vk_z;
-    v2d rk_xy, vk_xy;
-    if (gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
-        double h = 0.5 * dt * dt;
-        rk_xy = r_xy + (v_xy * dt2 + s->g_xy * v2_splat(h));
-        rk_z = q->r.z + (q->v.z * dt + s->g.z * h);
-        vk_xy = v_xy + s->g_xy * dt2;
-        vk_z = q->v.z + s->g.z * dt;
-    } else {
-        rk_xy = r_xy + v_xy * dt2;
-        rk_z = q->r.z + q->v.z * dt;
-        vk_xy = v_xy;
-        vk_z = q->v.z;
-    }
-    v2d d_xy = v2_wrap(s->ri_xy - rk_xy, s->L_xy, s->half_xy);  /* as min_image_box() */
-    double d_z = wrap_branchless(s->ri.z - rk_z, s->L_z, s->half_z);
-    v2d dv_xy = s->vi_xy - vk_xy;
-    double dv_z = s->vi.z - vk_z;
-    c->dr = v3(d_xy[0], d_xy[1], d_z);
-    c->dv = v3(dv_xy[0], dv_xy[1], dv_z);
-    c->sigma = 0.5 * (s->sigma_i + q->sigma);
-    v2d b_xy = d_xy * dv_xy, c_xy = d_xy * d_xy;  /* v3_dot's order: (x + y) + z */
-    c->b = (b_xy[0] + b_xy[1]) + d_z * dv_z;
-    c->c = ((c_xy[0] + c_xy[1]) + d_z * d_z) - c->sigma * c->sigma;
-}
-#else
-/* The scalar form (WebAssembly, where the packed form gains nothing). */
-static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
-    double dt = s->T - q->t;
     vec3 rk, vk;
-    if (gravity) {   /* same arithmetic as particle_at(): results must match bit for bit */
-        rk = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(s->g, 0.5 * dt * dt)));
-        vk = v3_add(q->v, v3_scale(s->g, dt));
-    } else {
-        rk = v3_add(q->r, v3_scale(q->v, dt));
-        vk = q->v;
-    }
-    c->dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
+    flight(q->r, q->v, s->g, gravity, s->T - q->t, &rk, &vk);
+    vec3 d = v3_sub(s->ri, rk);
+    c->dr = v3(wrap_branchless(d.x, s->wrap_L[0], s->half[0]), wrap_branchless(d.y, s->wrap_L[1], s->half[1]),
+               wrap_branchless(d.z, s->wrap_L[2], s->half[2]));
     c->dv = v3_sub(s->vi, vk);
     c->sigma = 0.5 * (s->sigma_i + q->sigma);
     c->b = v3_dot(c->dr, c->dv);
     c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
 }
-#endif
 
 /* Pass 1 for candidate k, inlined into every scan: Emscripten's LLVM otherwise keeps it a call
  * per candidate that reloads the scan's constants from linear memory (25 % of WebAssembly's time

@@ -15,6 +15,12 @@ static inline void v3_set(vec3 *a, int k, double s) {
     if (k == 0) a->x = s; else if (k == 1) a->y = s; else a->z = s;
 }
 
+/* d brought into [-L/2, L/2] on a periodic axis of length L (half = L/2), without branches: d - L,
+ * d + L or d exactly, as the branchy minimum image; on an open axis L = 0 and half = +inf. */
+static inline double wrap_branchless(double d, double L, double half) {
+    return d - ((d > half ? L : 0.0) - (d < -half ? L : 0.0));
+}
+
 #ifdef __SSE2__
 /* Two doubles as one value (the vector extension of gcc and clang; SSE2 is in every x86-64): the
  * hot loops handle x and y together and z alone, lane-wise IEEE arithmetic in the scalar code's
@@ -29,9 +35,6 @@ static inline v2d v2_splat(double a) { v2d r = {a, a}; return r; }
 static inline v2d v2_wrap(v2d d, v2d L, v2d half) {
     v2i up = d > half, down = d < -half;
     return d - ((v2d)((v2i)L & up) - (v2d)((v2i)L & down));
-}
-static inline double wrap_branchless(double d, double L, double half) {
-    return d - ((d > half ? L : 0.0) - (d < -half ? L : 0.0));
 }
 #endif
 

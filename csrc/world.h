@@ -156,16 +156,22 @@ static inline void particle_set_cell(particle *q, const cell_grid *g, uint32_t c
     for (int a = 0; a < 3; a++) q->cc[a] = (uint16_t)cc[a];
 }
 
-/* State of particle k at time T without touching it (lazy update). */
-static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
-    double dt = T - q->t;
-    if (w->has_gravity) {
-        *r = v3_add(q->r, v3_add(v3_scale(q->v, dt), v3_scale(w->g, 0.5 * dt * dt)));
-        *v = v3_add(q->v, v3_scale(w->g, dt));
+/* The engine's one kinematics: a free flight of dt from (r0, v0) under the uniform acceleration
+ * g (gravity: g is not zero). Every position and velocity the engine computes comes from here,
+ * so that predictions, lazy updates and diagnostics agree bit for bit. */
+static inline void flight(vec3 r0, vec3 v0, vec3 g, int gravity, double dt, vec3 *r, vec3 *v) {
+    if (gravity) {
+        *r = v3_add(r0, v3_add(v3_scale(v0, dt), v3_scale(g, 0.5 * dt * dt)));
+        *v = v3_add(v0, v3_scale(g, dt));
     } else {
-        *r = v3_add(q->r, v3_scale(q->v, dt));
-        *v = q->v;
+        *r = v3_add(r0, v3_scale(v0, dt));
+        *v = v0;
     }
+}
+
+/* State of particle q at time T without touching it (lazy update). */
+static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
+    flight(q->r, q->v, w->g, w->has_gravity, T - q->t, r, v);
 }
 
 /* Particle q brought to time T (lazy update). */
