@@ -10,6 +10,7 @@
 static const double PI = 3.14159265358979323846;
 
 static edpd_neighbours neighbours = EDPD_NEIGHBOURS_AUTO;  /* candidate search of gas() */
+static edpd_error err;  /* the cases' last error, for their messages */
 
 static edpd_world *gas(edpd_scenario sc, int dim, uint32_t n, double phi, double e, uint32_t seed) {
     edpd_config c = edpd_scenario_config(sc);
@@ -156,8 +157,7 @@ static uint64_t collapse_line(double r, edpd_detector det, double *p_total) {
     return st.collisions;
 }
 
-int main(void) {
-    edpd_error err;
+TEST(collapse_on_a_line) {
     {
         const double r[5] = {0.5, 0.2, 0.1, 0.08, 0.075};
         const uint64_t want[5] = {3, 3, 6, 10, 16};
@@ -169,9 +169,15 @@ int main(void) {
                       r[k], det, (unsigned long long)got, (unsigned long long)want[k], p);
             }
     }
+}
+
+TEST(half_box_pair) {
     for (int nb = EDPD_NEIGHBOURS_CELLS; nb <= EDPD_NEIGHBOURS_LISTS; nb++)
         for (int det = EDPD_DETECTOR_STABLE; det <= EDPD_DETECTOR_NAIVE_HALT; det++)
             for (int dim = 2; dim <= 3; dim++) half_box_pair((edpd_neighbours)nb, (edpd_detector)det, dim);
+}
+
+TEST(simultaneous_impacts_ties) {
     /* Ties between simultaneous impacts: the stable detector chooses as a scan in list order does */
     for (int nb = EDPD_NEIGHBOURS_CELLS; nb <= EDPD_NEIGHBOURS_LISTS; nb++)
         for (int side = -1; side <= 1; side += 2) {
@@ -183,6 +189,9 @@ int main(void) {
             CHECK(memcmp(vs, vn, sizeof vs) == 0, "neighbours %d, side %d: the stable detector took the other impact first "
                   "(sphere 0 ends at vx %g, naive %g)", nb, side, vs[0], vn[0]);
         }
+}
+
+TEST(list_rebuild_pruning) {
     /* Neighbour lists: rebuilds search only the cells within reach of the new centre; the
      * invariant check searches whole blocks, so a pair the pruning lost fails it. */
     {
@@ -199,6 +208,9 @@ int main(void) {
         CHECK(ok, "lists after rebuilds: %s", msg);
         edpd_destroy(w);
     }
+}
+
+TEST(crowded_cells) {
     /* Crowded cells: one sphere of diameter 1 sets the cells 1 wide, 512 of diameter 0.2 sit in
      * 8 of them (64 each), far beyond a cell record's places (4 here), so every scan walks the
      * overflow lists. A candidate missed there lets two spheres pass through each other: an
@@ -261,6 +273,9 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+}
+
+TEST(one_sigma) {
     /* ... and a gas of one diameter may store it: one_sigma set, and the invariant check fails as
      * soon as a diameter differs from it */
     {
@@ -275,6 +290,9 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+}
+
+TEST(two_disks_head_on) {
     /* two disks, head-on in a periodic box: v = (+1, -1), contact distance 1, gap 2 -> t = 1 */
     {
         double r[6] = {2, 5, 0, 5, 5, 0}, v[6] = {1, 0, 0, -1, 0, 0};
@@ -296,6 +314,9 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+}
+
+TEST(unequal_masses) {
     /* unequal masses and diameters, head-on (Eq. 5 with m_i != m_j): a disk of mass 3 and
      * diameter 2 at rest is hit by a disk of mass 1, diameter 1 at speed 2; contact distance
      * 1.5. Momentum 2 and, elastically, energy 2: v1' = (m1-m2)/(m1+m2) u = -1, v2' = 2 m1 u/(m1+m2) = 1. */
@@ -311,6 +332,9 @@ int main(void) {
         CHECK_NEAR(pr[3] - pr[0], 1.5 + 0.25 * 2.0, 1e-14, "separation 0.25 after contact");
         edpd_destroy(w);
     }
+}
+
+TEST(inelastic_energy_loss) {
     /* Energy loss of one inelastic impact: dE = -(1 - e^2) mu (v_ij . r_hat)^2 / 2 (Eq. 5).
      * Oblique, unequal masses: m = 1 and 2, contact distance 1.5, e = 0.6. */
     {
@@ -338,6 +362,9 @@ int main(void) {
         CHECK_NEAR(1 * pv[1] + 2 * pv[4], 0.5 + 0.2, 1e-14, "momentum y");
         edpd_destroy(w);
     }
+}
+
+TEST(elastic_conservation) {
     /* elastic: energy and momentum conserved to rounding over 10^6 events, 3-D and 2-D */
     for (int dim = 2; dim <= 3; dim++) {
         edpd_world *w = gas(EDPD_SCENARIO_ELASTIC, dim, 2000, 0.3, 1.0, 3);
@@ -353,6 +380,9 @@ int main(void) {
         CHECK(s.negative_dt_events == 0, "stable never runs the clock back");
         edpd_destroy(w);
     }
+}
+
+TEST(inelastic_momentum) {
     /* inelastic: momentum still conserved, energy only decreases */
     {
         edpd_world *w = gas(EDPD_SCENARIO_GRANULAR, 3, 2000, 0.2, 0.8, 5);
@@ -364,6 +394,9 @@ int main(void) {
         CHECK(k1 < k0, "granular gas cools");
         edpd_destroy(w);
     }
+}
+
+TEST(equation_of_state) {
     /* Equation of state: Liu's Carnahan-Starling-type equations for the stable fluid, which match
      * simulation data about two orders of magnitude better than Carnahan-Starling and Henderson
      * (H. Liu, arXiv:2010.14357 (3-D) and arXiv:2010.10624 (2-D), 2020):
@@ -414,6 +447,9 @@ int main(void) {
                f, name, z, ze, liu, hd, m, me, mft_theory);
     }
     neighbours = EDPD_NEIGHBOURS_AUTO;
+}
+
+TEST(pressure_error_honest) {
     /* Z's standard error from one run (pressure_z_error: block averages of the measurement
      * window) is honest: the root mean square of 24 runs' errors against the standard deviation
      * of their Z. The deviation's estimate is good to 1 / sqrt(2 * 23) = 15 %, so the window
@@ -442,6 +478,9 @@ int main(void) {
         printf("%d-D phi = %.1f, N = 500, t = 5..25: Z = %.4f, spread over %d seeds %.4f, rms pressure_z_error %.4f (ratio %.2f)\n",
                dim, phi, mean, seeds, sd, rms, rms / sd);
     }
+}
+
+TEST(cells_and_lists_agree) {
     /* Cells and lists find the same impacts: the same start gives the same collisions, and
      * positions that differ only by the rounding of the bookkeeping events. */
     for (int dim = 2; dim <= 3; dim++) {
@@ -468,6 +507,9 @@ int main(void) {
         free(r[0]); free(r[1]);
     }
     neighbours = EDPD_NEIGHBOURS_AUTO;
+}
+
+TEST(haff_start) {
     /* Haff's law at its start, exact: in an equilibrium fluid the velocities are Maxwellian and
      * independent of the positions, so the relative normal speed g of colliding pairs has the
      * density g exp(-m g^2 / 4kT) at any packing fraction, and each impact loses exactly
@@ -514,6 +556,9 @@ int main(void) {
         printf("%d-D phi = %.2f e = %.2f, from equilibrium: loss per impact = %.4f +- %.4f (1 - e^2) kT (exact 1; %.2f impacts per particle)\n",
                dim, phi, e, mean, se, impacts / seeds / n);
     }
+}
+
+TEST(lattice_on_cell_faces) {
     /* regression: an FCC start puts many particles exactly on cell faces, so hundreds of cell
      * crossings happen at t = 0; that is not an inelastic collapse */
     {
@@ -522,6 +567,9 @@ int main(void) {
         CHECK(edpd_get_status(w).state == EDPD_STATE_RUNNING, "no false collapse at t = 0");
         edpd_destroy(w);
     }
+}
+
+TEST(determinism) {
     /* determinism: the same config and seed give the same state hash; another seed does not */
     {
         uint64_t h[3];
@@ -534,5 +582,25 @@ int main(void) {
         CHECK(h[0] == h[1], "same seed, same hash");
         CHECK(h[0] != h[2], "different seed, different hash");
     }
+}
+
+int main(void) {
+    RUN(collapse_on_a_line);
+    RUN(half_box_pair);
+    RUN(simultaneous_impacts_ties);
+    RUN(list_rebuild_pruning);
+    RUN(crowded_cells);
+    RUN(one_sigma);
+    RUN(two_disks_head_on);
+    RUN(unequal_masses);
+    RUN(inelastic_energy_loss);
+    RUN(elastic_conservation);
+    RUN(inelastic_momentum);
+    RUN(equation_of_state);
+    RUN(pressure_error_honest);
+    RUN(cells_and_lists_agree);
+    RUN(haff_start);
+    RUN(lattice_on_cell_faces);
+    RUN(determinism);
     return check_report("gas");
 }
