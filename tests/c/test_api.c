@@ -15,15 +15,14 @@ static void expect_invalid(edpd_config c, const char *field, const char *what) {
     CHECK(strstr(err.message, field) != NULL, "%s: message names the field: %s", what, err.message);
 }
 
-int main(void) {
-    edpd_config d = edpd_default_config();
+TEST(field_validation) {
+    edpd_config d = edpd_default_config(), c = d;
     CHECK(edpd_validate_config(&d, NULL) == EDPD_OK, "defaults are valid");
     for (int s = 0; s < 3; s++) {
         edpd_config c = edpd_scenario_config((edpd_scenario)s);
         edpd_error err;
         CHECK(edpd_validate_config(&c, &err) == EDPD_OK, "scenario %d defaults: %s", s, err.message);
     }
-    edpd_config c;
     c = d; c.n = 0; expect_invalid(c, "n", "n = 0");
     c = d; c.n = EDPD_MAX_N + 1; expect_invalid(c, "n", "n above the cap");
     c = d; c.dim = 4; expect_invalid(c, "dim", "dim 4");
@@ -49,6 +48,10 @@ int main(void) {
     c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL); c.dim = 2; expect_invalid(c, "dim", "2-D ball");
     c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL); c.n = 3; c.plate_offset = 0.2; expect_invalid(c, "plate_offset", "fixed plate for many balls");
     c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL); c.plate_offset = INFINITY; expect_invalid(c, "plate_offset", "inf plate");
+}
+
+TEST(custom_world) {
+    edpd_config d = edpd_default_config(), c = d;
     {   /* custom: overlapping start, NaN position, planes */
         double r[6] = {2, 2, 2, 2.5, 2, 2}, v[6] = {0};
         c = d; c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 2; c.positions = r; c.velocities = v;
@@ -83,6 +86,10 @@ int main(void) {
         }
         edpd_destroy(w);
     }
+}
+
+TEST(given_diameters_and_start_time) {
+    edpd_config d = edpd_default_config(), c = d;
     {   /* the periodic-edge floor is 4 of the largest *given* diameter, not of the default
          * `diameter` (1): two disks of σ = 0.1 in a 0.5 box, head-on at speed 1 each. Analytic:
          * the gap 0.1 closes at 2, so they touch at t = 0.05, swap velocities (ε = 1, equal
@@ -128,6 +135,10 @@ int main(void) {
         c.start_time = 0;
         c.box[0] = 0.35; expect_invalid(c, "box", "periodic edge under 4 of the largest given diameter");
     }
+}
+
+TEST(advance_budgets_and_errors) {
+    edpd_config d = edpd_default_config();
     edpd_destroy(NULL); /* allowed, like free */
 
     /* advance: budgets always return; bad arguments are errors, not aborts */
@@ -153,6 +164,9 @@ int main(void) {
         CHECK(s.events == s.collisions + s.cell_crossings + s.list_rebuilds + s.plane_impacts, "events add up");
         edpd_destroy(w);
     }
+}
+
+TEST(clock_range) {
     /* A clock beyond EDPD_MAX_TIME would overflow positions under gravity (g t^2 / 2 > 1e308): a
      * naive-rewind ball that missed its plate and was sent to t = 1e300 ended at z = -inf (found
      * by the fuzzer, tests/fuzz/corpus/regress-clock-jump-1e300). */
@@ -174,6 +188,9 @@ int main(void) {
         CHECK(isfinite(r[2]) && isfinite(v[2]), "finite state");
         edpd_destroy(w);
     }
+}
+
+TEST(events_beyond_the_clock) {
     /* ...and events predicted beyond it never happen: two spheres closing at 1e-152 under
      * g = 1e6 in an open box would meet at t = 1e152, where g t^2 / 2 overflows (found by the
      * custom-world fuzzer, tests/fuzz/corpus-custom/regress-event-beyond-max-time). */
@@ -195,6 +212,9 @@ int main(void) {
         for (int k = 0; k < 6; k++) CHECK(isfinite(r[k]) && isfinite(v[k]), "finite state (component %d)", k);
         edpd_destroy(w);
     }
+}
+
+TEST(names_round_trip) {
     /* names round-trip */
     for (int k = 0; k < EDPD_DETECTOR_COUNT; k++) {
         edpd_detector x;
@@ -202,6 +222,9 @@ int main(void) {
     }
     edpd_detector x;
     CHECK(!edpd_detector_from_name("bogus", &x) && !edpd_detector_from_name(NULL, &x), "unknown detector names");
+}
+
+TEST(many_worlds) {
     /* many worlds: create/destroy is clean (leaks show under the sanitiser build) */
     for (int k = 0; k < 200; k++) {
         edpd_config b = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
@@ -211,6 +234,9 @@ int main(void) {
         edpd_advance(w, 1.0, 100, NULL);
         edpd_destroy(w);
     }
+}
+
+TEST(lone_particle_at_rest) {
     /* A lone particle at rest has no event, ever: advancing to t = +inf stops at once instead
      * of executing an "event" at infinity (the fuzzer found this crash). */
     for (int mode = EDPD_NEIGHBOURS_CELLS; mode <= EDPD_NEIGHBOURS_LISTS; mode++) {
@@ -230,10 +256,17 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+}
+
+TEST(elastic_until) {
+    edpd_config d = edpd_default_config(), c = d;
     /* elastic_until: elastic sphere impacts before it; planes keep their restitution */
     c = d; c.elastic_until = -1; expect_invalid(c, "elastic_until", "elastic_until -1");
     c = d; c.elastic_until = NAN; expect_invalid(c, "elastic_until", "elastic_until NaN");
     c = d; c.elastic_until = INFINITY; expect_invalid(c, "elastic_until", "elastic_until inf");
+}
+
+TEST(ball_unchanged_by_elastic_until) {
     {   /* a ball's trajectory (plate impacts only) does not change */
         uint64_t h[2] = {0, 1};
         for (int k = 0; k < 2; k++) {
@@ -249,6 +282,9 @@ int main(void) {
         }
         CHECK(h[0] == h[1], "a plate keeps its restitution under elastic_until");
     }
+}
+
+TEST(xyz_bound_with_planes) {
     {   /* EDPD_XYZ_BOUND suffices for the longest state file: every plane a custom world may have,
          * each number at its longest (-1.2345678901234567e-308 style), a sphere among them */
         static edpd_plane pl[EDPD_MAX_PLANES];
@@ -273,6 +309,9 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+}
+
+TEST(own_planes_round_trip) {
     {   /* own_planes: a ball array rebuilt as a custom world from the getters (positions,
          * velocities, box, its plates from edpd_get_own_planes) runs the same trajectory, bit for
          * bit: the plates land where the scenario puts them, each met by its ball alone */
@@ -314,6 +353,9 @@ int main(void) {
         own[2].normal[0] = 1.0; own[2].normal[2] = 0.0;
         expect_invalid(cc, "own_planes", "a plate across a periodic axis");
     }
+}
+
+TEST(xyz_bound_with_plates) {
     {   /* ... and EDPD_XYZ_BOUND with every particle's plate written in full */
         static double r[6] = {-9.8765432109876543e5, -8.7654321098765432e5, 0.5, 9.8765432109876543e5, 8.7654321098765432e5, 0.5};
         static double v[6] = {-1.2345678901234567e-5, -2.3456789012345678e-5, 0, -1.2345678901234567e-5, -2.3456789012345678e-5, 0};
@@ -334,5 +376,22 @@ int main(void) {
             edpd_destroy(w);
         }
     }
+}
+
+int main(void) {
+    RUN(field_validation);
+    RUN(custom_world);
+    RUN(given_diameters_and_start_time);
+    RUN(advance_budgets_and_errors);
+    RUN(clock_range);
+    RUN(events_beyond_the_clock);
+    RUN(names_round_trip);
+    RUN(many_worlds);
+    RUN(lone_particle_at_rest);
+    RUN(elastic_until);
+    RUN(ball_unchanged_by_elastic_until);
+    RUN(xyz_bound_with_planes);
+    RUN(own_planes_round_trip);
+    RUN(xyz_bound_with_plates);
     return check_report("api");
 }

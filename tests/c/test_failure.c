@@ -47,10 +47,9 @@ static double rule_eq10(double f0, double f1, double f2) {
     return NAN;  /* the remaining cases have a root, which these tests do not meet */
 }
 
-int main(void) {
+TEST(stable_never_fails) {
     edpd_error err;
     edpd_failure f;
-
     /* A stable run never fails, and a world starts without a record. */
     {
         edpd_world *w = make(ball(EDPD_DETECTOR_STABLE));
@@ -61,7 +60,11 @@ int main(void) {
         CHECK(!f.found, "the stable ball has no failure");
         edpd_destroy(w);
     }
+}
 
+TEST(ball_naive_halt) {
+    edpd_error err;
+    edpd_failure f;
     /* The ball under naive-halt: after its last bounce it sits delta below contact; f(dt) =
      * delta + u dt - dt^2 / 2 has no real root (the square root of Eq. 12 is of a negative number). */
     {
@@ -93,7 +96,10 @@ int main(void) {
         CHECK(!strcmp(f.stable_answer, f.f1 < 0.0 ? "stabilising" : "turning-point"), "stable answer %s", f.stable_answer);
         edpd_destroy(w);
     }
+}
 
+TEST(ball_naive_miss) {
+    edpd_error err;
     /* naive-miss ignores the same missing root, and the ball falls through: the record is the same. */
     {
         edpd_world *halt = make(ball(EDPD_DETECTOR_NAIVE_HALT)), *miss = make(ball(EDPD_DETECTOR_NAIVE_MISS));
@@ -114,7 +120,11 @@ int main(void) {
         edpd_destroy(halt);
         edpd_destroy(miss);
     }
+}
 
+TEST(gas_naive_halt) {
+    edpd_error err;
+    edpd_failure f;
     /* The granular gas under naive-halt: a pair overlapping by rounding approaches; f(dt) =
      * |dr + dv dt|^2 - sigma^2 has a negative earlier root. */
     {
@@ -153,7 +163,11 @@ int main(void) {
         free(r); free(v);
         edpd_destroy(w);
     }
+}
 
+TEST(gas_naive_rewind) {
+    edpd_error err;
+    edpd_failure f;
     /* naive-rewind executes such a negative dt; the record is its first. */
     {
         edpd_world *w = make(gas(EDPD_DETECTOR_NAIVE_REWIND));
@@ -169,7 +183,10 @@ int main(void) {
         CHECK(f.f0 <= 0.0 && f.f1 < 0.0 && f.stable_dt == 0.0, "overlapping and approaching; stable: now");
         edpd_destroy(w);
     }
+}
 
+TEST(record_made_at_execution) {
+    edpd_error err;
     /* A record whose prediction fell out of the pending ring (more undefined answers waiting
      * than it has slots) is made when its event is executed, from the states at the clock: the
      * same event, partners and answers, and the same overlap function with its origin moved by
@@ -210,7 +227,11 @@ int main(void) {
         edpd_destroy(w);
         edpd_destroy(v);
     }
+}
 
+TEST(stable_gas_none) {
+    edpd_error err;
+    edpd_failure f;
     /* and the stable gas none */
     {
         edpd_world *w = make(gas(EDPD_DETECTOR_STABLE));
@@ -219,5 +240,15 @@ int main(void) {
         CHECK(!f.found, "the stable gas has no failure");
         edpd_destroy(w);
     }
+}
+
+int main(void) {
+    RUN(stable_never_fails);
+    RUN(ball_naive_halt);
+    RUN(ball_naive_miss);
+    RUN(gas_naive_halt);
+    RUN(gas_naive_rewind);
+    RUN(record_made_at_execution);
+    RUN(stable_gas_none);
     return check_report("failure");
 }
