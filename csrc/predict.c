@@ -48,6 +48,9 @@ typedef struct scan_consts {
     const particle *p;
     vec3 ri, vi, g;
     double wrap_L[3], half[3];  /* the minimum image: L and L/2 on periodic axes, 0 and +inf on others */
+#ifdef __SSE2__
+    v2d ri_xy, vi_xy, g_xy, L_xy, half_xy;  /* x and y of the above, packed (vec.h) */
+#endif
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
     int ties;       /* w->image_ties */
@@ -63,6 +66,10 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
         s->half[a] = w->periodic[a] ? 0.5 * w->box[a] : INFINITY;
         s->wrap_L[a] = w->periodic[a] ? w->box[a] : 0.0;
     }
+#ifdef __SSE2__
+    s->ri_xy = (v2d){x->r.x, x->r.y}; s->vi_xy = (v2d){x->v.x, x->v.y}; s->g_xy = (v2d){w->g.x, w->g.y};
+    s->L_xy = (v2d){s->wrap_L[0], s->wrap_L[1]}; s->half_xy = (v2d){s->half[0], s->half[1]};
+#endif
     s->gravity = w->has_gravity;
     s->det = w->cfg.detector;
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
@@ -114,9 +121,42 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
     bt->n = 0;
 }
 
-/* Pass 1's arithmetic for candidate q: its flight to the scan's time (flight(), the engine's one
- * kinematics) and the minimum image without branches (whether a neighbour lies across the box
- * edge is a coin toss the branch predictor cannot learn; the result is min_image_box()'s). */
+#ifdef __SSE2__
+/* Pass 1's arithmetic for candidate q: its flight to the scan's time (the FLIGHT formulas of
+ * world.h) with x and y packed, and the minimum image without branches (whether a neighbour
+ * lies across the box edge is a coin toss the branch predictor cannot learn); the results are
+ * the scalar form's below, bit for bit. */
+static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
+    double dt = s->T - q->t;
+    v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
+    double rk_z, vk_z;
+    v2d rk_xy, vk_xy;
+    if (gravity) {
+        double h = 0.5 * dt * dt;
+        rk_xy = FLIGHT_R(r_xy, v_xy, s->g_xy, dt2, v2_splat(h));
+        rk_z = FLIGHT_R(q->r.z, q->v.z, s->g.z, dt, h);
+        vk_xy = FLIGHT_V(v_xy, s->g_xy, dt2);
+        vk_z = FLIGHT_V(q->v.z, s->g.z, dt);
+    } else {
+        rk_xy = FLIGHT_FREE_R(r_xy, v_xy, dt2);
+        rk_z = FLIGHT_FREE_R(q->r.z, q->v.z, dt);
+        vk_xy = v_xy;
+        vk_z = q->v.z;
+    }
+    v2d d_xy = v2_wrap(s->ri_xy - rk_xy, s->L_xy, s->half_xy);
+    double d_z = wrap_branchless(s->ri.z - rk_z, s->wrap_L[2], s->half[2]);
+    v2d dv_xy = s->vi_xy - vk_xy;
+    double dv_z = s->vi.z - vk_z;
+    c->dr = v3(d_xy[0], d_xy[1], d_z);
+    c->dv = v3(dv_xy[0], dv_xy[1], dv_z);
+    c->sigma = 0.5 * (s->sigma_i + q->sigma);
+    v2d b_xy = d_xy * dv_xy, c_xy = d_xy * d_xy;  /* v3_dot's order: (x + y) + z */
+    c->b = (b_xy[0] + b_xy[1]) + d_z * dv_z;
+    c->c = ((c_xy[0] + c_xy[1]) + d_z * d_z) - c->sigma * c->sigma;
+}
+#else
+/* The scalar form (WebAssembly, where packing gains nothing): flight() and the same branchless
+ * minimum image, whose result is min_image_box()'s. */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     vec3 rk, vk;
     flight(q->r, q->v, s->g, gravity, s->T - q->t, &rk, &vk);
@@ -128,6 +168,7 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
     c->b = v3_dot(c->dr, c->dv);
     c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
 }
+#endif
 
 /* Pass 1 for candidate k, inlined into every scan: Emscripten's LLVM otherwise keeps it a call
  * per candidate that reloads the scan's constants from linear memory (25 % of WebAssembly's time

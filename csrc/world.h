@@ -156,15 +156,21 @@ static inline void particle_set_cell(particle *q, const cell_grid *g, uint32_t c
     for (int a = 0; a < 3; a++) q->cc[a] = (uint16_t)cc[a];
 }
 
-/* The engine's one kinematics: a free flight of dt from (r0, v0) under the uniform acceleration
- * g (gravity: g is not zero). Every position and velocity the engine computes comes from here,
- * so that predictions, lazy updates and diagnostics agree bit for bit. */
+/* The engine's one kinematics: a free flight of dt under the uniform acceleration g, written once
+ * for any arithmetic type (a double, or x and y packed in a v2d: predict.c). Predictions, lazy
+ * updates and diagnostics all fly particles through it, so that they agree bit for bit. */
+#define FLIGHT_R(r, v, g, dt, h) ((r) + ((v) * (dt) + (g) * (h)))  /* h = dt^2 / 2 */
+#define FLIGHT_FREE_R(r, v, dt) ((r) + (v) * (dt))                  /* g = 0 */
+#define FLIGHT_V(v, g, dt) ((v) + (g) * (dt))
+
+/* A flight of dt from (r0, v0); gravity: g is not zero. */
 static inline void flight(vec3 r0, vec3 v0, vec3 g, int gravity, double dt, vec3 *r, vec3 *v) {
     if (gravity) {
-        *r = v3_add(r0, v3_add(v3_scale(v0, dt), v3_scale(g, 0.5 * dt * dt)));
-        *v = v3_add(v0, v3_scale(g, dt));
+        double h = 0.5 * dt * dt;
+        *r = v3(FLIGHT_R(r0.x, v0.x, g.x, dt, h), FLIGHT_R(r0.y, v0.y, g.y, dt, h), FLIGHT_R(r0.z, v0.z, g.z, dt, h));
+        *v = v3(FLIGHT_V(v0.x, g.x, dt), FLIGHT_V(v0.y, g.y, dt), FLIGHT_V(v0.z, g.z, dt));
     } else {
-        *r = v3_add(r0, v3_scale(v0, dt));
+        *r = v3(FLIGHT_FREE_R(r0.x, v0.x, dt), FLIGHT_FREE_R(r0.y, v0.y, dt), FLIGHT_FREE_R(r0.z, v0.z, dt));
         *v = v0;
     }
 }
