@@ -23,10 +23,8 @@ static void first_overlap_in_cell(const struct edpd_world *w, uint32_t cell, ove
     }
 }
 
-edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
-    if (edpd_validate_config(cfg, err) != EDPD_OK) return NULL;
-    struct edpd_world *w = xcalloc(1, sizeof *w);
-    if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
+/* The world's memory and clocks, before any particle is placed; -1 out of memory. */
+static int allocate(struct edpd_world *w, const edpd_config *cfg) {
     w->cfg = *cfg;
     w->first_failure_event = UINT64_MAX;
     /* every clock the world keeps starts here: the particles' own times, the measurement window,
@@ -46,12 +44,12 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
         w->t_last = big_alloc(sizeof(double) * (size_t)w->n);
         if (w->t_last) for (uint32_t i = 0; i < w->n; i++) w->t_last[i] = -INFINITY;
     }
-    if (!w->p || !w->planes || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0) {
-        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for %u particles", w->n);
-        edpd_destroy(w);
-        return NULL;
-    }
-    if (scenario_build(w, err) != EDPD_OK) { edpd_destroy(w); return NULL; }
+    return !w->p || !w->planes || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
+}
+
+/* What the placed particles fix: gravity, the diameters' extremes, the floating-point spacing
+ * at sigma (Fig. 3's unit). */
+static void derive(struct edpd_world *w, const edpd_config *cfg) {
     w->cfg.positions = w->cfg.velocities = w->cfg.diameters = w->cfg.masses = NULL;
     w->cfg.planes = w->cfg.own_planes = NULL;
     w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
@@ -63,21 +61,19 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
         if (w->p[i].sigma < min_sigma) min_sigma = w->p[i].sigma;
     }
     w->one_sigma = min_sigma == w->max_sigma;
-    {   /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
-        int e;
-        frexp(w->cfg.diameter, &e);
-        w->sep_unit = ldexp(1.0, e - 53);
-    }
+    int e;  /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
+    frexp(w->cfg.diameter, &e);
+    w->sep_unit = ldexp(1.0, e - 53);
+}
+
+/* Cells (or the neighbour lists' cells) with every particle in its own; -1 out of memory. */
+static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     /* Axes with acceleration (or 2-D z) get one cell layer: crossings stay linear in time. */
     int single[3];
     for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
     nl_configure(w);
     if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
-    if (cells_init(&w->cells, w->n, w->box, w->periodic, w->max_sigma + w->nl.delta, single) != 0) {
-        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the cell lists of %u particles", w->n);
-        edpd_destroy(w);
-        return NULL;
-    }
+    if (cells_init(&w->cells, w->n, w->box, w->periodic, w->max_sigma + w->nl.delta, single) != 0) return -1;
     w->image_ties = 0;
     for (int a = 0; a < 3; a++)
         if (w->periodic[a] && (w->cells.n[a] <= 4 || w->box[a] < 5.0 * (w->max_sigma + w->nl.delta))) w->image_ties = 1;
@@ -86,36 +82,46 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
         particle_set_cell(&w->p[i], &w->cells, cells_of_point(&w->cells, r.x, r.y, r.z));
         cells_insert(&w->cells, (int32_t)i, (uint32_t)w->p[i].cell);
     }
+    return 0;
+}
+
+/* Every created world starts without an overlap: EDPD_OK, or an error naming the pair or plane. */
+static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
     for (uint32_t i = 0; i < w->n; i++) {
         overlap_ctx x = {i, w->p[i].r, 0, -1};
         uint32_t block[27];
         for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++)
             first_overlap_in_cell(w, block[c], &x);
-        if (x.found) {
-            set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma", i, x.with);
-            edpd_destroy(w);
-            return NULL;
-        }
+        if (x.found)
+            return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma", i, x.with);
         for (uint32_t k = 0; k < w->plane_count; k++) {
             if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
-            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < 0.0) {
-                set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u", i, k);
-                edpd_destroy(w);
-                return NULL;
-            }
+            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < 0.0)
+                return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u", i, k);
         }
     }
-    if (overlap_grid_init(w) != 0) {
-        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the overlap scan of %u particles", w->n);
-        edpd_destroy(w);
-        return NULL;
-    }
-    if (nl_build(w) != 0) {
-        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
-        edpd_destroy(w);
-        return NULL;
-    }
-    for (uint32_t i = 0; i < w->n; i++) {
+    return EDPD_OK;
+}
+
+/* A failed creation: the world freed, NULL returned (err already says why, or out of memory). */
+static edpd_world *give_up(struct edpd_world *w, edpd_error *err, const char *what) {
+    if (what) set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for %s of %u particles", what, w->n);
+    edpd_destroy(w);
+    return NULL;
+}
+
+edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
+    if (edpd_validate_config(cfg, err) != EDPD_OK) return NULL;
+    struct edpd_world *w = xcalloc(1, sizeof *w);
+    if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
+    if (allocate(w, cfg) != 0) return give_up(w, err, "the state");
+    if (scenario_build(w, err) != EDPD_OK) return give_up(w, err, NULL);
+    derive(w, cfg);
+    if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
+    if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
+    if (overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
+    if (nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
+    for (uint32_t i = 0; i < w->n; i++) {  /* every particle's first event */
         particle *q = &w->p[i];
         w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);
         predict(w, i, 0, QUEUE_INITIAL);

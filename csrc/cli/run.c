@@ -1,0 +1,438 @@
+/* edpd run: a simulation from a scenario or a state file, to a time or an event budget, with
+ * its optional series, checkpoints, state files and progress; then its result as text or JSON. */
+#include "cli.h"
+#include "../schema.h"
+#include "../xyz_read.h"
+#include "frames.h"
+#include "json.h"
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Everything a run's flags say, and what --load read. */
+typedef struct run_opts {
+    edpd_config c;
+    const char *load_path, *dump_path, *trajectory_path;
+    int frame, json, progress, have_events, have_time, have_until;
+    int dim_given, gravity_given, restitution_given, tc_given;
+    uint64_t events, checkpoint;
+    double t_end, until, equilibrate, elastic_for, series_dt;
+    double start;                 /* the clock at the start: a loaded state's Time, else 0 */
+    int file_restitution, file_tc, loaded_frame, loaded_frames;
+    xyz_state loaded;             /* what --load read; freed once the world is made */
+} run_opts;
+
+/* The rows a run collects: --series (time, kT, collisions, Z, overlaps) or --checkpoint-events. */
+enum { SERIES_COLS = 5, CHECK_COLS = 8 };
+typedef struct run_rows { double *v; int count, cols; } run_rows;
+
+/* The scenario (or a state file) fixes the defaults, so it is found first. 0, or 2 after a message. */
+static int run_scenario(cli_args *a, run_opts *o) {
+    const char *name = NULL;
+    for (int k = 2; k < a->argc; k++) {
+        if (strcmp(a->argv[k], "--scenario") == 0 && k + 1 < a->argc) name = a->argv[k + 1];
+        if (strcmp(a->argv[k], "--load") == 0) o->load_path = k + 1 < a->argc ? a->argv[k + 1] : "";
+    }
+    if (o->load_path && !*o->load_path) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)");
+    if (name && o->load_path) return fail("run: give one of --scenario S and --load STATE.xyz (a loaded state has no scenario)");
+    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic or bouncing-ball), or --load STATE.xyz");
+    edpd_scenario scenario = EDPD_SCENARIO_CUSTOM;
+    if (!o->load_path && (!edpd_scenario_from_name(name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM))
+        return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
+    o->c = edpd_scenario_config(scenario);
+    return 0;
+}
+
+/* A flag of run's own (not a configuration field): 1 handled, 0 not one, -1 bad value. */
+static int run_flag(cli_args *a, run_opts *o, const char *f) {
+    uint64_t u;
+    if (strcmp(f, "--scenario") == 0 || strcmp(f, "--load") == 0) { value_of(a); return 1; }  /* read before */
+    if (strcmp(f, "--frame") == 0) {
+        const char *v = value_of(a);
+        if (!o->load_path) return arg_fail(a, "--frame: only with --load (which frame of its file to run from)"), -1;
+        if (v && strcmp(v, "last") == 0) o->frame = XYZ_LAST_FRAME;
+        else if (arg_u64(a, f, v, 0, 100000000, &u)) o->frame = (int)u;
+        else return arg_fail(a, "--frame: must be a frame number in [0, 100000000] (0 the first) or last, got '%.200s'", v ? v : ""), -1;
+        return 1;
+    }
+    if (strcmp(f, "--json") == 0) { o->json = 1; return 1; }
+    if (strcmp(f, "--progress") == 0) { o->progress = 1; return 1; }
+    if (strcmp(f, "--no-progress") == 0) { o->progress = 0; return 1; }
+    if (strcmp(f, "--dump") == 0 || strcmp(f, "--trajectory") == 0) {
+        const char *v = value_of(a);
+        int dump = f[2] == 'd';
+        if (!v || !*v) return arg_fail(a, dump ? "--dump: needs a file name (the final state, extended XYZ)"
+                                              : "--trajectory: needs a file name (a frame at every --series sample, extended XYZ)"), -1;
+        *(dump ? &o->dump_path : &o->trajectory_path) = v;
+        return 1;
+    }
+    double *d = strcmp(f, "--equilibrate") == 0 ? &o->equilibrate : strcmp(f, "--elastic-until") == 0 ? &o->elastic_for
+              : strcmp(f, "--series") == 0 ? &o->series_dt : strcmp(f, "--time") == 0 ? &o->t_end : strcmp(f, "--until") == 0 ? &o->until : NULL;
+    if (d) {
+        double lo = d == &o->series_dt ? 1e-9 : d == &o->until ? -1e12 : 0, hi = d == &o->t_end || d == &o->until ? 1e12 : 1e9;
+        if (!arg_double(a, f, value_of(a), lo, hi, d)) return -1;
+        o->have_time |= d == &o->t_end;
+        o->have_until |= d == &o->until;
+        return 1;
+    }
+    uint64_t *k = strcmp(f, "--events") == 0 ? &o->events : strcmp(f, "--checkpoint-events") == 0 ? &o->checkpoint : NULL;
+    if (k) {
+        if (!arg_u64(a, f, value_of(a), k == &o->events ? 0 : 1, 1000000000000ull, k)) return -1;
+        o->have_events |= k == &o->events;
+        return 1;
+    }
+    return 0;
+}
+
+/* The flags, each at most once: 0, or 2 after a message. */
+static int run_parse(cli_args *a, run_opts *o) {
+    for (a->pos = 2; a->pos < a->argc; a->pos++) {
+        const char *f = a->argv[a->pos];
+        if (!arg_once(a, f)) return fail(a->error);
+        if (o->load_path && (strcmp(f, "--n") == 0 || strcmp(f, "--packing-fraction") == 0 || strcmp(f, "--plate-offset") == 0 || strcmp(f, "--seed") == 0)) {
+            arg_fail(a, "%s: not with --load (the particles and the box come from the file)", f);
+            return fail(a->error);
+        }
+        int own = run_flag(a, o, f);
+        if (own < 0) return fail(a->error);
+        if (own) continue;
+        const edpd_field *field = edpd_field_of_flag(f);
+        if (!field) { char m[2048]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+        /* a configuration flag: read and checked as the schema says */
+        if (!arg_field(a, f, value_of(a), field, &o->c)) return fail(a->error);
+        o->dim_given |= field->offset == offsetof(edpd_config, dim);
+        o->gravity_given |= field->type == EDPD_FIELD_GRAVITY;
+        o->restitution_given |= field->offset == offsetof(edpd_config, restitution);
+        o->tc_given |= field->offset == offsetof(edpd_config, tc);
+    }
+    return 0;
+}
+
+/* The flags that go together, or not: 0, or 2 after a message. */
+static int run_check(const run_opts *o) {
+    if (o->have_events + o->have_time + o->have_until != 1) return fail("run: give exactly one of --events K, --time T (from the start) or --until T (the clock to stop at)");
+    if (o->equilibrate > 0.0 && o->elastic_for > 0.0)
+        return fail("run: give one of --equilibrate T (elastic until T, measurements from T, --time after T) and --elastic-until T (--time from 0)");
+    if (o->series_dt > 0.0 && !o->have_time) return fail("--series: needs --time T (samples every DT up to T)");
+    if (o->checkpoint > 0 && !o->have_events) return fail("--checkpoint-events: needs --events K (a row every K events)");
+    if (o->checkpoint > 0 && o->events / o->checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
+    if (o->series_dt > 0.0 && o->t_end / o->series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
+    if (o->trajectory_path && o->series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
+    return 0;
+}
+
+/* --load: the particles, their sizes and masses, the box and the clock from one frame of extended
+ * XYZ; the flags given override the file's physics. Then the elastic start and --until's floor,
+ * which count from the file's Time (`start`, 0 without --load). 0, or 2 after a message. */
+static int run_load(run_opts *o) {
+    char m[700], r[560];
+    if (o->load_path) {
+        xyz_state *loaded = &o->loaded;
+        if (!xyz_read(o->load_path, o->frame, loaded, r, sizeof r)) { snprintf(m, sizeof m, "--load: %s", r); return fail(m); }
+        o->start = loaded->time;
+        if (o->start < 0.0 && (o->equilibrate > 0.0 || o->elastic_for > 0.0)) {
+            snprintf(m, sizeof m, "--load %s: its clock is negative (Time = %g, a naive-rewind state): --equilibrate and --elastic-until need Time >= 0", o->load_path, o->start);
+            return fail(m);
+        }
+        o->file_restitution = !isnan(loaded->restitution);
+        o->file_tc = !isnan(loaded->tc);
+        o->loaded_frame = loaded->frame;
+        o->loaded_frames = loaded->frames;
+        edpd_config given = o->c;  /* the flags' values: they override the file's */
+        xyz_config(loaded, &o->c);  /* pointing into `loaded` until the world is made */
+        if (o->dim_given) o->c.dim = given.dim;
+        if (o->gravity_given) for (int k = 0; k < 3; k++) o->c.gravity[k] = given.gravity[k];
+        if (o->restitution_given) o->c.restitution = given.restitution;
+        if (o->tc_given) o->c.tc = given.tc;
+    }
+    /* --equilibrate T: an equilibrium fluid first. Sphere impacts are elastic until T (a cooling
+     * gas has no equilibrium to reach; elastic_until), then the run's restitution applies and the
+     * measurements restart; the clock keeps running. From there Haff's law starts exactly. */
+    if (o->equilibrate > 0.0) o->c.elastic_until = o->start + o->equilibrate;
+    else if (o->elastic_for > 0.0) o->c.elastic_until = o->start + o->elastic_for;
+    /* --until T stops the clock at T itself: the sum start + (T - start) may round off T (a
+     * loaded state with a negative Time), and an app pane's command must end on its own clock */
+    if (o->have_until && !(o->until >= o->start + o->equilibrate)) {
+        snprintf(m, sizeof m, "--until: must be at least the start of the run, %.17g (the state's Time%s), got %.17g",
+                 o->start + o->equilibrate, o->equilibrate > 0.0 ? " + --equilibrate" : "", o->until);
+        return fail(m);
+    }
+    return 0;
+}
+
+/* The state files, opened before the run so that a path that cannot be written fails now, not
+ * after hours: 1, or 0 with the message in m. */
+static int run_open_files(const run_opts *o, frames_out *dump, frames_out *trajectory, char *m, size_t len) {
+    if (o->trajectory_path) {
+        /* a frame is about 200 bytes per particle: say so before filling a disk */
+        double bytes = 200.0 * o->c.n * (o->t_end / o->series_dt + 2.0);
+        if (bytes > 4e9) {
+            snprintf(m, len, "--trajectory: %.0f frames of %u particles would be about %.0f GB; use a longer --series DT (at most ~4 GB)",
+                     o->t_end / o->series_dt + 1.0, o->c.n, bytes / 1e9);
+            return 0;
+        }
+    }
+    char later[1200];
+    if ((o->dump_path && !frames_open(dump, "--dump", o->dump_path, o->c.n, m, len)) ||
+        (o->trajectory_path && !frames_open(trajectory, "--trajectory", o->trajectory_path, o->c.n, m, len))) {
+        frames_close(dump, later, sizeof later);
+        return 0;
+    }
+    return 1;
+}
+
+/* --series DT: a row every DT to T, and a trajectory frame with it. */
+static edpd_stop run_series(edpd_world *w, const run_opts *o, run_rows *rows, frames_out *trajectory, int *frames_ok, char *m, size_t len, edpd_error *err) {
+    edpd_stop stop = EDPD_STOP_TIME;
+    int max_rows = (int)(o->t_end / o->series_dt) + 2;
+    for (int k = 0; k < max_rows && stop == EDPD_STOP_TIME; k++) {
+        double t = o->start + o->equilibrate + (k * o->series_dt < o->t_end ? k * o->series_dt : o->t_end);
+        stop = edpd_advance(w, t, UINT64_MAX, err);
+        edpd_stats s;
+        edpd_get_stats(w, &s);
+        double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
+        memcpy(rows->v + SERIES_COLS * rows->count++, row, sizeof row);
+        if (trajectory->f && *frames_ok && !frames_write(trajectory, w, m, len)) *frames_ok = 0;
+        if (t >= o->start + o->equilibrate + o->t_end) break;
+    }
+    return stop;
+}
+
+/* --checkpoint-events K: events, time, kT, overlapping pairs, deepest overlap, stabilising,
+ * negative-dt and three-body events every K events (soak runs). */
+static edpd_stop run_checkpoints(edpd_world *w, const run_opts *o, run_rows *rows, edpd_error *err) {
+    int max_rows = (int)(o->events / o->checkpoint) + 1;
+    edpd_stop stop = EDPD_STOP_BUDGET;
+    for (uint64_t done = 0; done < o->events && stop == EDPD_STOP_BUDGET;) {
+        uint64_t k = o->events - done < o->checkpoint ? o->events - done : o->checkpoint;
+        stop = edpd_advance(w, INFINITY, k, err);
+        edpd_stats s;
+        edpd_get_stats(w, &s);
+        done = s.events;
+        double row[CHECK_COLS] = {(double)s.events, s.time, s.temperature, s.overlapping_pairs, s.max_overlap,
+                                  (double)s.stabilizing_events, (double)s.negative_dt_events, (double)s.three_body_events};
+        memcpy(rows->v + CHECK_COLS * rows->count++, row, sizeof row);
+        if (rows->count >= max_rows) break;
+    }
+    return stop;
+}
+
+/* The counters and measurements of edpd_stats, by their JSON names. */
+static void json_stats(json_out *j, const edpd_stats *s) {
+    json_u64(j, "events", s->events);
+    json_u64(j, "collisions", s->collisions);
+    json_u64(j, "plane_impacts", s->plane_impacts);
+    json_u64(j, "cell_crossings", s->cell_crossings);
+    json_u64(j, "list_rebuilds", s->list_rebuilds);
+    json_u64(j, "stale_events", s->stale_events);
+    json_num(j, "time", s->time);
+    json_num(j, "kinetic_energy", s->kinetic_energy);
+    json_num(j, "temperature", s->temperature);
+    json_num(j, "pressure_z", s->pressure_z);
+    json_num(j, "pressure_z_error", s->pressure_z_error);
+    json_num(j, "mean_free_time", s->mean_free_time);
+    json_u64(j, "stabilizing_events", s->stabilizing_events);
+    json_u64(j, "negative_dt_events", s->negative_dt_events);
+    json_u64(j, "overlapping_pairs", s->overlapping_pairs);
+    json_u64(j, "plane_overlaps", s->plane_overlaps);
+    json_num(j, "max_overlap", s->max_overlap);
+    json_u64(j, "fell_through", s->fell_through);
+    json_u64(j, "three_body_events", s->three_body_events);
+    json_u64(j, "ignored_undefined", s->ignored_undefined);
+    if (s->first_failure_event == UINT64_MAX) json_num(j, "first_failure_event", NAN);
+    else json_u64(j, "first_failure_event", s->first_failure_event);
+}
+
+/* null, or the overlap function where a naive detector first failed, f(dt) = f0 + f1 dt +
+ * f2 dt^2 / 2, and both detectors' answers for it. */
+static void json_first_failure(json_out *j, const edpd_failure *ff) {
+    if (!ff->found) { json_str(j, "first_failure", NULL); return; }
+    json_begin_object(j, "first_failure");
+    json_u64(j, "event", ff->event);
+    json_num(j, "time", ff->time);
+    json_num(j, "particle_a", ff->particle_a);
+    json_num(j, "particle_b", ff->particle_b);  /* -1 - k: plane k */
+    json_num(j, "f0", ff->f0);
+    json_num(j, "f1", ff->f1);
+    json_num(j, "f2", ff->f2);
+    json_num(j, "naive_dt", ff->naive_dt);      /* null: no real root */
+    json_str(j, "naive_answer", ff->naive_answer);
+    json_str(j, "naive_action", ff->naive_action);
+    json_num(j, "stable_dt", ff->stable_dt);    /* null: no event */
+    json_str(j, "stable_answer", ff->stable_answer);
+    json_end_object(j);
+}
+
+/* Fig. 3: impact separations in spacings of doubles at sigma. */
+static void json_impact_histogram(json_out *j, const edpd_world *w) {
+    uint64_t h[EDPD_HIST_BINS];
+    edpd_get_impact_histogram(w, h);
+    json_begin_object(j, "impact_histogram");
+    json_num(j, "first_bin", -EDPD_HIST_HALF);
+    json_str(j, "unit", "spacing of doubles at sigma");
+    json_u64(j, "below", h[0]);
+    json_u64(j, "above", h[EDPD_HIST_BINS - 1]);
+    json_u64_array(j, "counts", h + 1, EDPD_HIST_BINS - 2);
+    json_end_object(j);
+}
+
+/* A halt in the paper's terms (Sect. 3), as the app's "What happened" says it. */
+static void print_halt(const edpd_status *st) {
+    printf("HALTED: %s at event %llu, t = %.17g (particle %d, partner %d)\n", st->reason,
+           (unsigned long long)st->event, st->time, st->particle_a, st->particle_b);
+    if (strcmp(st->reason, "no-real-root") == 0)
+        printf("  why: the ball overlaps the plate by rounding and its bounces are too low to clear that\n"
+               "       overlap: Eq. (12)'s square root is of a negative number, so the textbook detector has no\n"
+               "       impact time (the stable one collides at the turning point, Algorithm 2)\n");
+    else if (strcmp(st->reason, "overlap-approaching") == 0)
+        printf("  why: the pair overlaps by rounding (left by an earlier impact) and approaches: the textbook\n"
+               "       formula gives a negative dt, an impact in the past (a three-body event, Fig. 4); the\n"
+               "       stable detector collides such a pair at once (a stabilising event, Eq. 10)\n");
+}
+
+/* The run's result as one JSON object (docs/cli.md lists the fields). */
+static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, double eps) {
+    const edpd_config *c = &o->c;
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    edpd_status st = edpd_get_status(w);
+    json_out j;
+    json_open(&j, stdout);
+    json_str(&j, "scenario", edpd_scenario_name(c->scenario));
+    json_str(&j, "detector", edpd_detector_name(c->detector));
+    json_u64(&j, "n", c->n);
+    json_u64(&j, "dim", (uint64_t)c->dim);
+    json_u64(&j, "seed", c->seed);
+    json_num(&j, "packing_fraction", c->scenario == EDPD_SCENARIO_BOUNCING_BALL || c->scenario == EDPD_SCENARIO_CUSTOM ? NAN : c->packing_fraction);
+    json_num(&j, "restitution", c->restitution);
+    json_num(&j, "tc", c->tc);  /* the TC model's time (0 = off) */
+    json_num(&j, "start_time", o->start);  /* the clock at the start: a loaded state's Time, else 0 */
+    if (o->load_path) json_u64(&j, "frame", (uint64_t)o->loaded_frame);  /* the frame of the file run from (0 the first) */
+    json_num(&j, "equilibrate", o->equilibrate);  /* measurements from start_time + this on */
+    json_num(&j, "elastic_until", o->equilibrate > 0.0 ? o->equilibrate : o->elastic_for);  /* elastic sphere impacts before start_time + this */
+    json_stats(&j, &s);
+    edpd_failure ff;
+    edpd_get_first_failure(w, &ff);
+    json_first_failure(&j, &ff);
+    json_bool(&j, "halted", st.state == EDPD_STATE_HALTED);
+    json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
+    json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
+    json_num(&j, "status_time", st.state == EDPD_STATE_RUNNING ? NAN : st.time);
+    json_u64(&j, "status_event", st.event);
+    json_hex(&j, "state_hash", s.state_hash);
+    json_num(&j, "events_per_second", eps);
+    if (rows->v) {
+        json_begin_object(&j, rows->cols == CHECK_COLS ? "checkpoints" : "series");
+        json_str(&j, "columns", rows->cols == CHECK_COLS
+                 ? "events, time, temperature, overlapping_pairs, max_overlap, stabilizing_events, negative_dt_events, three_body_events"
+                 : "time, temperature, collisions, pressure_z, overlapping_pairs");
+        json_num_rows(&j, "rows", rows->v, rows->count, rows->cols);
+        json_end_object(&j);
+    }
+    json_impact_histogram(&j, w);
+    json_close(&j);
+}
+
+/* The run's result as text: what ran, where it stopped and why, the measurements. */
+static void run_print_text(edpd_world *w, const run_opts *o, double eps) {
+    const edpd_config *c = &o->c;
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    edpd_status st = edpd_get_status(w);
+    printf("%s, %s detector, n = %u: %llu events (%llu collisions, %llu plane impacts) to t = %.17g\n",
+           edpd_scenario_name(c->scenario), edpd_detector_name(c->detector), c->n,
+           (unsigned long long)s.events, (unsigned long long)s.collisions,
+           (unsigned long long)s.plane_impacts, s.time);
+    if (o->load_path) {  /* where the state and its physics came from: the file or a flag */
+        char which[64] = "";
+        if (o->frame >= 0) snprintf(which, sizeof which, "frame %d of ", o->frame);
+        else if (o->frame == XYZ_LAST_FRAME) snprintf(which, sizeof which, "frame %d (the last of %d) of ", o->loaded_frame, o->loaded_frames);
+        printf("loaded %s%s: from t = %.17g; restitution %g (%s), t_c %g (%s)\n", which, o->load_path, o->start,
+               c->restitution, o->restitution_given ? "--restitution" : o->file_restitution ? "the file" : "default: elastic",
+               c->tc, o->tc_given ? "--tc" : o->file_tc ? "the file" : "default: off");
+    }
+    if (c->elastic_until > 0.0)
+        printf("elastic sphere impacts until t = %g%s\n", c->elastic_until, o->equilibrate > 0.0 ? "; Z and mean free time from then on" : "");
+    if (st.state == EDPD_STATE_HALTED) print_halt(&st);
+    edpd_failure ff;
+    edpd_get_first_failure(w, &ff);
+    if (ff.found) print_failure(&ff);
+    if (st.state == EDPD_STATE_COLLAPSE)
+        printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
+    /* Z and the mean free time are undefined under gravity or planes and before any
+     * collision: say so instead of printing nan */
+    int walls = c->scenario == EDPD_SCENARIO_BOUNCING_BALL || c->plane_count > 0 ||
+                c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0;
+    char z[64] = "n/a (gravity or planes)", mft[32] = "n/a (no collision yet)";
+    if (!isnan(s.pressure_z) && !isnan(s.pressure_z_error)) snprintf(z, sizeof z, "%.6g +- %.2g", s.pressure_z, s.pressure_z_error);
+    else if (!isnan(s.pressure_z)) snprintf(z, sizeof z, "%.6g", s.pressure_z);
+    else if (!walls) snprintf(z, sizeof z, s.kinetic_energy > 0.0 ? "n/a (no time measured yet)" : "n/a (no kinetic energy)");
+    if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
+    printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
+    printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
+           (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
+           (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
+    printf("state hash %016llx, %.3g events/s\n", (unsigned long long)s.state_hash, eps);
+}
+
+/* The run itself: the equilibration, then series, checkpoints or one run with progress. */
+static edpd_stop run_advance(edpd_world *w, const run_opts *o, run_rows *rows, frames_out *trajectory, int *frames_ok,
+                             char *m, size_t len, uint64_t ev0, edpd_error *err) {
+    if (rows->v && o->series_dt > 0.0) return run_series(w, o, rows, trajectory, frames_ok, m, len, err);
+    if (rows->v) return run_checkpoints(w, o, rows, err);
+    return advance_reporting(w, o->have_time || o->have_until, o->have_until ? o->until : o->start + o->equilibrate + o->t_end,
+                             o->events, ev0, o->progress, err);
+}
+
+int cmd_run(cli_args *a) {
+    run_opts o = {.frame = XYZ_ONLY_FRAME, .progress = isatty(2), .t_end = NAN, .until = NAN};
+    int rc;
+    if ((rc = run_scenario(a, &o)) || (rc = run_parse(a, &o)) || (rc = run_check(&o)) || (rc = run_load(&o))) {
+        xyz_free(&o.loaded);
+        return rc;
+    }
+    edpd_error err;
+    edpd_world *w = edpd_create(&o.c, &err);
+    xyz_free(&o.loaded);  /* the world keeps its own copy */
+    char m_out[1200], m_later[1200];  /* the first failure's message, and any after it */
+    if (!w) {
+        if (!o.load_path) return fail(err.message);
+        snprintf(m_out, sizeof m_out, "--load %s: %s", o.load_path, err.message);
+        return fail(m_out);
+    }
+    frames_out dump = {0}, trajectory = {0};
+    if (!run_open_files(&o, &dump, &trajectory, m_out, sizeof m_out)) { edpd_destroy(w); return fail(m_out); }
+    run_rows rows = {NULL, 0, o.series_dt > 0.0 ? SERIES_COLS : CHECK_COLS};
+    if (o.series_dt > 0.0 || o.checkpoint > 0) {
+        int max_rows = o.series_dt > 0.0 ? (int)(o.t_end / o.series_dt) + 2 : (int)(o.events / o.checkpoint) + 1;
+        rows.v = malloc(sizeof(double) * (size_t)rows.cols * (size_t)max_rows);
+        if (!rows.v) { edpd_destroy(w); return fail(o.series_dt > 0.0 ? "--series: out of memory" : "--checkpoint-events: out of memory"); }
+    }
+    if (o.equilibrate > 0.0) {
+        edpd_advance(w, o.start + o.equilibrate, UINT64_MAX, &err);
+        edpd_reset_measurements(w);
+    }
+    double t0 = now_seconds();
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    uint64_t ev0 = s.events;
+    int frames_ok = 1;
+    edpd_stop stop = run_advance(w, &o, &rows, &trajectory, &frames_ok, m_out, sizeof m_out, ev0, &err);
+    double wall = now_seconds() - t0;
+    /* an error stop leaves no final state to write (the files stay as far as they got) */
+    if (stop != EDPD_STOP_ERROR && dump.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
+    if (!frames_close(&dump, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
+    if (!frames_close(&trajectory, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
+    if (stop == EDPD_STOP_ERROR) { free(rows.v); edpd_destroy(w); return fail(err.message); }
+    if (!frames_ok) { fprintf(stderr, "edpd: %s\n", m_out); free(rows.v); edpd_destroy(w); return 1; }
+    edpd_get_stats(w, &s);
+    double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
+    if (o.json) run_print_json(w, &o, &rows, eps);
+    else run_print_text(w, &o, eps);
+    free(rows.v);
+    edpd_destroy(w);
+    return 0;
+}
