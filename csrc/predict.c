@@ -155,14 +155,12 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
     c->c = ((c_xy[0] + c_xy[1]) + d_z * d_z) - c->sigma * c->sigma;
 }
 #else
-/* The scalar form (WebAssembly, where packing gains nothing): flight() and the same branchless
- * minimum image, whose result is min_image_box()'s. */
+/* The scalar form (WebAssembly, where packing gains nothing and V8 turns selects into branches
+ * anyway): flight() and the ordinary minimum image. */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     vec3 rk, vk;
     flight(q->r, q->v, s->g, gravity, s->T - q->t, &rk, &vk);
-    vec3 d = v3_sub(s->ri, rk);
-    c->dr = v3(wrap_branchless(d.x, s->wrap_L[0], s->half[0]), wrap_branchless(d.y, s->wrap_L[1], s->half[1]),
-               wrap_branchless(d.z, s->wrap_L[2], s->half[2]));
+    c->dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
     c->dv = v3_sub(s->vi, vk);
     c->sigma = 0.5 * (s->sigma_i + q->sigma);
     c->b = v3_dot(c->dr, c->dv);
