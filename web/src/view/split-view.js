@@ -267,7 +267,9 @@ export class SplitView {
     if (stacked !== this.stacked) { this.stacked = stacked; this.onLayout?.(stacked); }
     this.camera.aspect = stacked ? w / (h / 2) : (w / 2) / h;
     this.camera.updateProjectionMatrix();
-    if (this.lastSetup) this.fit(this.lastSetup);
+    // refit the whole box to the new size; a zoom to a failure stays where it is (a theme switch
+    // that widens the side panel must not lose it)
+    if (this.lastSetup && !this.zoomed) this.fit(this.lastSetup);
     this.render();
   }
 
