@@ -3,6 +3,7 @@
  * prediction; and its destruction. */
 #include "world.h"
 #include "predict.h"
+#include "scenario.h"
 #include "memory.h"
 #include <math.h>
 #include <stdlib.h>
@@ -45,6 +46,54 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
         if (w->t_last) for (uint32_t i = 0; i < w->n; i++) w->t_last[i] = -INFINITY;
     }
     return !w->p || !w->planes || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
+}
+
+static void init_particle(particle *q, vec3 r, vec3 v, double sigma, double mass) {
+    q->r = r; q->v = v; q->t = 0.0;
+    q->sigma = sigma; q->mass = mass;
+    q->ev_t = INFINITY; q->cross_t = INFINITY;
+    q->partner = PARTNER_NONE; q->predicted = 0; q->changed = 0;
+    q->own_plane = -1; q->branch = 0; q->cross_axis = 0; q->cross_dir = 0;
+}
+
+/* A custom configuration's state placed in the world: particles, shared planes, then each
+ * particle's own plate, the box. */
+static void place_particles(struct edpd_world *w, const edpd_config *c) {
+    for (uint32_t i = 0; i < w->n; i++) {
+        const double *r = c->positions + 3 * i, *v = c->velocities + 3 * i;
+        init_particle(&w->p[i], v3(r[0], r[1], r[2]), v3(v[0], v[1], v[2]),
+                      c->diameters ? c->diameters[i] : c->diameter, c->masses ? c->masses[i] : c->mass);
+        w->p[i].t = w->time;  /* start_time: the state is of that moment */
+    }
+    for (uint32_t k = 0; k < c->plane_count; k++) w->planes[k] = c->planes[k];
+    w->shared_planes = w->plane_count = c->plane_count;
+    /* own plates after the shared planes, in particle order */
+    for (uint32_t i = 0; i < w->n && c->own_planes; i++)
+        if (own_plane_given(&c->own_planes[i])) {
+            w->planes[w->plane_count] = c->own_planes[i];
+            w->p[i].own_plane = (int32_t)w->plane_count++;
+        }
+    for (int a = 0; a < 3; a++) { w->box[a] = c->box[a]; w->periodic[a] = c->periodic[a]; }
+}
+
+/* The initial state: a custom configuration's own, or a scenario's (scenario.c) through
+ * temporary arrays, freed before the big allocations that follow so that the peak memory does
+ * not grow. EDPD_OK, or an error (out of memory: the field n). */
+static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_error *err) {
+    if (cfg->scenario == EDPD_SCENARIO_CUSTOM) { place_particles(w, cfg); return EDPD_OK; }
+    size_t n = w->n;
+    double *r = malloc(sizeof(double) * 3 * n), *v = malloc(sizeof(double) * 3 * n);
+    edpd_plane *plates = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? calloc(n, sizeof(edpd_plane)) : NULL;
+    edpd_code code;
+    if (!r || !v || (cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL && !plates)) {
+        code = set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the initial state of %u particles", w->n);
+    } else {
+        edpd_config state;
+        code = scenario_state(cfg, r, v, plates, &state, err);
+        if (code == EDPD_OK) place_particles(w, &state);
+    }
+    free(r); free(v); free(plates);
+    return code;
 }
 
 /* What the placed particles fix: gravity, the diameters' extremes, the floating-point spacing
@@ -115,7 +164,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     struct edpd_world *w = xcalloc(1, sizeof *w);
     if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
     if (allocate(w, cfg) != 0) return give_up(w, err, "the state");
-    if (scenario_build(w, err) != EDPD_OK) return give_up(w, err, NULL);
+    if (place_state(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     derive(w, cfg);
     if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);

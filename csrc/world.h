@@ -245,8 +245,6 @@ static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
  * Returns 1 if they hold, else 0 with a description in msg. */
 int world_check_invariants(const struct edpd_world *w, char *msg, size_t len);
 
-/* Scenario set-up (scenario.c): fills positions, velocities, box, planes of a new world. */
-edpd_code scenario_build(struct edpd_world *w, edpd_error *err);
 /* Config validation helpers (config.c). */
 edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
 
