@@ -45,7 +45,11 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
         w->t_last = big_alloc(sizeof(double) * (size_t)w->n);
         if (w->t_last) for (uint32_t i = 0; i < w->n; i++) w->t_last[i] = -INFINITY;
     }
-    return !w->p || !w->planes || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
+    uint32_t own = planes - (cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0);  /* own plates */
+    if (own) w->plate = xcalloc(w->n, sizeof(plate_count));
+    for (uint32_t i = 0; own && w->plate && i < w->n; i++) w->plate[i].window_time = w->time;
+    w->running = w->n;
+    return !w->p || !w->planes || (own && !w->plate) || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
 }
 
 static void init_particle(particle *q, vec3 r, vec3 v, double sigma, double mass) {
@@ -143,8 +147,8 @@ static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
             first_overlap_in_cell(w, block[c], &x);
         if (x.found)
             return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma", i, x.with);
-        for (uint32_t k = 0; k < w->plane_count; k++) {
-            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
+        for (uint32_t j = 0; j < planes_met(w, i); j++) {
+            uint32_t k = plane_met(w, i, j);
             if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < 0.0)
                 return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u", i, k);
         }
@@ -187,6 +191,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->p);
     free(w->planes);
     free(w->t_last);
+    free(w->plate);
     cells_free(&w->cells);
     overlap_grid_free(w->og);
     nl_free(&w->nl);

@@ -19,6 +19,14 @@ uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap) {
     return w->shared_planes;
 }
 
+void edpd_get_particle_states(const edpd_world *w, uint8_t *out) {
+    for (uint32_t i = 0; i < w->n; i++) out[i] = (uint8_t)w->p[i].state;
+}
+
+void edpd_get_plate_impacts(const edpd_world *w, uint32_t *out) {
+    for (uint32_t i = 0; i < w->n; i++) out[i] = w->plate ? w->plate[i].impacts : 0;
+}
+
 uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out) {
     uint32_t count = 0;
     for (uint32_t i = 0; i < w->n; i++) {
@@ -33,7 +41,7 @@ uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out) {
  * particle may stray up to half a shell beyond an edge). */
 static vec3 position_now(const edpd_world *w, uint32_t i) {
     vec3 r, v;
-    particle_at(w, &w->p[i], w->time, &r, &v);
+    particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
     for (int a = 0; a < 3; a++)
         if (w->periodic[a]) v3_set(&r, a, wrap_periodic(v3_get(r, a), w->box[a]));
     return r;
@@ -56,7 +64,7 @@ void edpd_get_positions_f32(const edpd_world *w, float *out) {
 void edpd_get_velocities(const edpd_world *w, double *out) {
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], w->time, &r, &v);
+        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
         out[3 * i] = v.x; out[3 * i + 1] = v.y; out[3 * i + 2] = v.z;
     }
 }
@@ -79,7 +87,7 @@ uint64_t edpd_state_hash(const edpd_world *w) {
     h = fnv(h, &w->time, sizeof w->time);
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], w->time, &r, &v);
+        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
         double s[6] = {r.x, r.y, r.z, v.x, v.y, v.z};
         h = fnv(h, s, sizeof s);
     }
@@ -182,9 +190,8 @@ static void overlap_scan(const struct edpd_world *w) {
         uint32_t c = grid_coord(g, 0, r.x) + g->n[0] * (grid_coord(g, 1, r.y) + g->n[1] * grid_coord(g, 2, r.z));
         g->cell[i] = c;
         g->start[c + 1]++;
-        for (uint32_t k = 0; k < w->plane_count; k++) {
-            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
-            double gap = plane_gap(&w->planes[k], r, w->p[i].sigma);
+        for (uint32_t j = 0; j < planes_met(w, i); j++) {
+            double gap = plane_gap(&w->planes[plane_met(w, i, j)], r, w->p[i].sigma);
             if (gap < -w->p[i].sigma) nf++;  /* entirely beyond the plane */
             else if (gap < 0.0) {
                 np++;
@@ -255,12 +262,14 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->three_body_events = w->three_body_events;
     s->ignored_undefined = w->ignored_undefined;
     s->first_failure_event = w->first_failure_event;
+    s->halted_particles = w->halted;
+    s->resting_particles = w->resting;
     overlaps_now(w, &s->overlapping_pairs, &s->plane_overlaps, &s->fell_through, &s->max_overlap, NULL);
 
     double twice_ke = 0.0;
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], w->time, &r, &v);
+        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
         twice_ke += w->p[i].mass * v3_dot(v, v);
     }
     s->kinetic_energy = 0.5 * twice_ke;
@@ -353,7 +362,7 @@ static void approaching_overlap_in_cell(const struct edpd_world *w, uint32_t cel
         if (x->bad) break;
         if ((uint32_t)k == x->i) continue;
         vec3 rk, vk;
-        particle_at(w, &w->p[k], w->time, &rk, &vk);
+        particle_at(w, &w->p[k], particle_clock(w, &w->p[k]), &rk, &vk);
         vec3 d = min_image(w, v3_sub(x->r, rk));
         double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma);
         /* Overlapping and approaching beyond rounding noise: the stable detector must have an
@@ -396,10 +405,17 @@ int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
     if (!isfinite(w->time)) { snprintf(msg, len, "clock is not finite"); return 0; }
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], w->time, &r, &v);
+        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
         if (!isfinite(r.x) || !isfinite(r.y) || !isfinite(r.z) || !isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z)) {
             snprintf(msg, len, "particle %u has a non-finite position or velocity", i);
             return 0;
+        }
+        if (w->p[i].state) {  /* frozen: out of the loop, the cells and the queue */
+            if (w->p[i].ev_t != INFINITY || w->p[i].cross_t != INFINITY) {
+                snprintf(msg, len, "frozen particle %u has an event pending", i);
+                return 0;
+            }
+            continue;
         }
         if (w->cfg.detector != EDPD_DETECTOR_STABLE || w->status.state != EDPD_STATE_RUNNING) continue;
         /* Sect. 4.1: no overlap may deepen during free flight */
@@ -408,8 +424,8 @@ int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
         for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++)
             approaching_overlap_in_cell(w, block[c], &x);
         if (x.bad) { snprintf(msg, len, "stable: overlapping pair %u-%d approaches with no impact pending", i, x.with); return 0; }
-        for (uint32_t k = 0; k < w->plane_count; k++) {
-            if (k >= w->shared_planes && (int32_t)k != w->p[i].own_plane) continue;
+        for (uint32_t j = 0; j < planes_met(w, i); j++) {
+            uint32_t k = plane_met(w, i, j);
             const edpd_plane *pl = &w->planes[k];
             double u = pl->normal[0] * v.x + pl->normal[1] * v.y + pl->normal[2] * v.z;
             double scale = fmax(1.0, fmax(fabs(r.x), fmax(fabs(r.y), fabs(r.z))));

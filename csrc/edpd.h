@@ -113,10 +113,14 @@ typedef struct edpd_config {
                                 runs on from its own Time (`edpd run --load`) */
 } edpd_config;
 
+/* A world's state, and a particle's (edpd_get_particle_states). A halt or a collapse between a
+ * particle and its own plate (a ball array's ball, each a system of its own) stops that particle
+ * alone: it is frozen as it was then, and the world runs on until nothing is left running. It
+ * has then halted if any particle halted (its status tells the first halt), else collapsed. */
 typedef enum edpd_state {
     EDPD_STATE_RUNNING = 0,
     EDPD_STATE_HALTED = 1,   /* naive-halt met undefined dynamics */
-    EDPD_STATE_COLLAPSE = 2, /* the clock stopped advancing: inelastic collapse */
+    EDPD_STATE_COLLAPSE = 2, /* the clock stopped advancing: inelastic collapse (a ball: at rest) */
 } edpd_state;
 
 typedef enum edpd_stop {
@@ -154,6 +158,8 @@ typedef struct edpd_stats {
     uint32_t plane_overlaps;      /* now: spheres overlapping a plane */
     double max_overlap;           /* now: deepest overlap, in units of sigma */
     uint32_t fell_through;        /* now: spheres entirely on the wrong side of a plane */
+    uint32_t halted_particles;    /* stopped by a naive halt on their own plate (a ball array's balls) */
+    uint32_t resting_particles;   /* stopped at rest on their own plate: a collapse of that ball alone */
     double kinetic_energy;
     double temperature;           /* 2 KE / (dim N) */
     double pressure_z;            /* collision-virial compressibility factor PV/(N kT) */
@@ -233,6 +239,10 @@ uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap);
 /* Each particle's own plate (N planes: a ball array's per-ball plates), an all-zero plane for a
  * particle without one; returns how many particles have one. */
 uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out);
+/* Each particle's edpd_state (N bytes): running, or frozen by a halt or a rest on its own plate. */
+void edpd_get_particle_states(const edpd_world *w, uint8_t *out);
+/* Each particle's impacts on its own plate so far (N counts; 0 without one). */
+void edpd_get_plate_impacts(const edpd_world *w, uint32_t *out);
 /* Impact separations (|r_ij| - sigma) / spacing(sigma): EDPD_HIST_BINS counts; bin 0 is below
  * -64, bin EDPD_HIST_BINS-1 above +64, bin k for 1..129 is the value k - 65. */
 void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);

@@ -141,6 +141,7 @@ void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
         account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
     }
     w->plane_impacts++;
+    if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
     a->changed = impacts(w);
     if (w->t_last) w->t_last[i] = w->time;
     predict(w, i, 0, QUEUE_UPDATE);

@@ -238,6 +238,20 @@ int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     return 0;
 }
 
+void nl_forget(struct edpd_world *w, uint32_t i) {
+    neighbour_lists *nl = &w->nl;
+    if (!nl->on) return;
+    const int32_t *li = list_of(nl, i);
+    for (uint32_t k = 0; k < nl->count[i]; k++) {
+        uint32_t j = (uint32_t)li[k];
+        int32_t *lj = list_of(nl, j);
+        uint32_t cj = nl->count[j];
+        for (uint32_t s = 0; s < cj; s++)
+            if (lj[s] == (int32_t)i) { lj[s] = lj[cj - 1]; nl->count[j] = cj - 1; break; }
+    }
+    nl->count[i] = 0;
+}
+
 static int listed(const neighbour_lists *nl, uint32_t i, uint32_t j) {
     const int32_t *l = list_of(nl, i);
     for (uint32_t k = 0; k < nl->count[i]; k++) if (l[k] == (int32_t)j) return 1;
@@ -250,11 +264,12 @@ int nl_check(const struct edpd_world *w, char *msg, size_t len) {
     for (uint32_t i = 0; i < w->n; i++) {
         const int32_t *l = list_of(nl, i);
         for (uint32_t k = 0; k < nl->count[i]; k++) {
-            if (l[k] < 0 || (uint32_t)l[k] >= w->n || (uint32_t)l[k] == i || !listed(nl, (uint32_t)l[k], i)) {
-                snprintf(msg, len, "neighbour list of %u: entry %d is invalid or not mutual", i, l[k]);
+            if (l[k] < 0 || (uint32_t)l[k] >= w->n || (uint32_t)l[k] == i || !listed(nl, (uint32_t)l[k], i) || w->p[l[k]].state) {
+                snprintf(msg, len, "neighbour list of %u: entry %d is invalid, not mutual or frozen", i, l[k]);
                 return 0;
             }
         }
+        if (w->p[i].state) continue;  /* frozen: in no list and no cell (nl_forget) */
         /* every pair with overlapping shells is listed (the scratch buffer is the world's own
          * spare memory; checks run between events) */
         uint32_t m = candidates(w, i, nl->centre[i].c, nl->scratch, 0);

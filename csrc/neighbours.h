@@ -44,6 +44,8 @@ int nl_build(struct edpd_world *w);
  * follows the centre; the particles new to its list are left in scratch[0, *newcomers).
  * 0, or -1 if the lists could not grow (nothing changed then). */
 int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers);
+/* Particle i leaves every list (it is frozen: world.c); no-op without lists. */
+void nl_forget(struct edpd_world *w, uint32_t i);
 void nl_free(neighbour_lists *nl);
 /* Every listed pair symmetric, every close pair listed, every particle inside its shell. */
 int nl_check(const struct edpd_world *w, char *msg, size_t len);

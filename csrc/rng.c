@@ -26,6 +26,12 @@ uint64_t rng_next(edpd_rng *r) {
 
 double rng_uniform(edpd_rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
 
+double rng_uniform_at(uint32_t seed, uint64_t index) {
+    edpd_rng r;
+    rng_seed(&r, ((uint64_t)seed << 40) ^ index);
+    return rng_uniform(&r);
+}
+
 double det_log(double x) {
     /* x = m 2^e with m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh(z), z = (m-1)/(m+1), |z| < 0.172. */
     int e;

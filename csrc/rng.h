@@ -11,6 +11,9 @@ void rng_seed(edpd_rng *r, uint64_t seed);
 uint64_t rng_next(edpd_rng *r);
 /* Uniform in [0, 1) with 53 random bits. */
 double rng_uniform(edpd_rng *r);
+/* Draw `index` of a family of uniform draws keyed by seed, each independent of the others, so
+ * that any subset (a shard of a sweep, one ball of an array) is drawn alone. */
+double rng_uniform_at(uint32_t seed, uint64_t index);
 /* Standard normal (Marsaglia polar method). */
 double rng_normal(edpd_rng *r);
 /* Natural log for x > 0 from + - * / only (exact to ~1 ulp). */

@@ -109,10 +109,11 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
     return EDPD_OK;
 }
 
-/* The paper's Fig. 7: sigma = 1 balls at rest at r_plate + 1 above their own plates at r_plate. */
-static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_plane *plates, edpd_config *out, edpd_rng *rng) {
+/* The paper's Fig. 7: sigma = 1 balls at rest at r_plate + 1 above their own plates at r_plate;
+ * ball i's r_plate is the sweep's sample i of the same seed (`edpd sweep`, the app's ball array). */
+static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_plane *plates, edpd_config *out) {
     for (uint32_t i = 0; i < c->n; i++) {
-        double plate = isnan(c->plate_offset) ? rng_uniform(rng) : c->plate_offset;
+        double plate = isnan(c->plate_offset) ? rng_uniform_at(c->seed, i) : c->plate_offset;
         put(pos, i, v3(2.0 * c->diameter * (i + 0.5), 0.5 * c->diameter, plate + 1.0 * c->diameter));
         put(vel, i, v3(0, 0, 0));
         edpd_plane *pl = &plates[i];
@@ -137,7 +138,7 @@ edpd_code scenario_state(const edpd_config *c, double *positions, double *veloci
     edpd_rng rng;
     rng_seed(&rng, c->seed);
     if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) {
-        build_balls(c, positions, velocities, plates, out, &rng);
+        build_balls(c, positions, velocities, plates, out);
         return EDPD_OK;
     }
     return build_gas(c, positions, velocities, out, &rng, err);

@@ -61,6 +61,8 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(plane_overlaps, "planeOverlaps", EDPD_STAT_U32),
     STAT(max_overlap, "maxOverlap", EDPD_STAT_DOUBLE),
     STAT(fell_through, "fellThrough", EDPD_STAT_U32),
+    STAT(halted_particles, "haltedParticles", EDPD_STAT_U32),
+    STAT(resting_particles, "restingParticles", EDPD_STAT_U32),
     STAT(kinetic_energy, "kineticEnergy", EDPD_STAT_DOUBLE),
     STAT(temperature, "temperature", EDPD_STAT_DOUBLE),
     STAT(pressure_z, "pressureZ", EDPD_STAT_DOUBLE),

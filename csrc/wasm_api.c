@@ -60,6 +60,8 @@ KEEP void wasm_positions_f32(edpd_world *w, float *out) { edpd_get_positions_f32
 KEEP void wasm_positions_f64(edpd_world *w, double *out) { edpd_get_positions(w, out); }
 KEEP void wasm_velocities(edpd_world *w, double *out) { edpd_get_velocities(w, out); }
 KEEP void wasm_overlap_flags(edpd_world *w, uint8_t *out) { edpd_get_overlap_flags(w, out); }
+KEEP void wasm_particle_states(edpd_world *w, uint8_t *out) { edpd_get_particle_states(w, out); }
+KEEP void wasm_plate_impacts(edpd_world *w, uint32_t *out) { edpd_get_plate_impacts(w, out); }
 KEEP void wasm_box(edpd_world *w, double *out) { edpd_get_box(w, out); }
 KEEP void wasm_diameters(edpd_world *w, double *out) { edpd_get_diameters(w, out); }
 KEEP int wasm_dim(edpd_world *w) { return edpd_get_config(w)->dim; }

@@ -11,13 +11,21 @@
 #include "look_ahead.h"
 #include <math.h>
 
-static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) {
-    w->status.state = s;
-    w->status.reason = reason;
-    w->status.event = w->events;
-    w->status.time = w->time;
-    w->status.particle_a = a;
-    w->status.particle_b = b;
+static void record(const struct edpd_world *w, edpd_status *out, edpd_state s, const char *reason, int32_t a, int32_t b) {
+    out->state = s;
+    out->reason = reason;
+    out->event = w->events;
+    out->time = w->time;
+    out->particle_a = a;
+    out->particle_b = b;
+}
+static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) { record(w, &w->status, s, reason, a, b); }
+
+/* The last particle to run has stopped on its own plate: the world halted if any of its
+ * particles did (the status tells the first halt), else it is at rest (a collapse). */
+static void all_stopped(struct edpd_world *w, uint32_t i, int32_t partner) {
+    if (w->halted) w->status = w->first_halt;
+    else set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner);
 }
 
 
@@ -77,17 +85,45 @@ static void execute_impact(struct edpd_world *w, uint32_t i, double tk) {
     else do_plane_impact(w, i, (uint32_t)(-1 - partner));
 }
 
-/* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller. Cell
- * crossings do not count: a lattice start puts many particles on cell faces at t = 0. */
-static int collapsed(struct edpd_world *w, uint32_t i) {
-    uint64_t so_far = impacts(w);
-    if (so_far - w->window_events < w->cfg.collapse_window) return 0;
-    if (fabs(w->time - w->window_time) <= w->cfg.collapse_dt) {
-        set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, w->p[i].partner);
-        return 1;
+/* An event between particle i and its own plate: a ball array's ball is a system of its own. */
+static int own_plate_event(const particle *q, int32_t partner) { return q->own_plane >= 0 && partner == -1 - q->own_plane; }
+
+/* A halt or a rest met on a particle's own plate concerns that particle alone: it is frozen as
+ * it is at the clock (its state read at that moment from then on) and leaves the event loop, the
+ * cells and the lists, so that no one meets it; pending impacts with it turn stale. Returns how
+ * many particles still run: at 0 the world stops. */
+static uint32_t freeze(struct edpd_world *w, uint32_t i, edpd_state why) {
+    particle *q = &w->p[i];
+    bring_to(w, q, w->time);
+    q->state = (int8_t)why;
+    q->ev_t = q->cross_t = INFINITY;
+    q->partner = PARTNER_NONE;
+    q->changed = UINT64_MAX;
+    eq_update(&w->queue, i, INFINITY);
+    cells_remove(&w->cells, (int32_t)i, (uint32_t)q->cell);
+    nl_forget(w, i);
+    ahead_reset(w);  /* a plan may hold i as a candidate */
+    if (why == EDPD_STATE_HALTED) w->halted++; else w->resting++;
+    return --w->running;
+}
+
+/* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller: a check at
+ * every collapse_window impacts. Cell crossings do not count: a lattice start puts many
+ * particles on cell faces at t = 0. Impacts on a particle's own plate count in that particle's
+ * window alone: its collapse is its rest, and only it stops (a ball array's ball, as alone). */
+static int collapsed(struct edpd_world *w, uint32_t i, int own_plate) {
+    uint64_t so_far = own_plate ? w->plate[i].impacts : impacts(w);
+    uint64_t *start_count = own_plate ? NULL : &w->window_events;
+    double *start_time = own_plate ? &w->plate[i].window_time : &w->window_time;
+    uint64_t start = own_plate ? w->plate[i].window_impacts : w->window_events;
+    if (so_far - start < w->cfg.collapse_window) return 0;
+    if (fabs(w->time - *start_time) <= w->cfg.collapse_dt) {
+        int32_t partner = w->p[i].partner;
+        if (!own_plate) { set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner); return 1; }
+        if (freeze(w, i, EDPD_STATE_COLLAPSE) == 0) { all_stopped(w, i, partner); return 1; }
     }
-    w->window_events = so_far;
-    w->window_time = w->time;
+    if (start_count) *start_count = so_far; else w->plate[i].window_impacts = (uint32_t)so_far;
+    *start_time = w->time;
     return 0;
 }
 
@@ -98,6 +134,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     uint64_t done = 0;
     while (done < max_events) {
         uint32_t i = eq_top(&w->queue);  /* pop: the earliest event */
+        int own_plate = 0;
         double tk = eq_top_key(&w->queue);
         particle *q = &w->p[i];
         if (big_world(w)) ahead_event_begin(w, i);
@@ -113,18 +150,22 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             w->stale_events++;
             continue;
         } else if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
+            int32_t partner = q->partner;
+            const char *why = q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching";
             w->time = tk;
-            note_failure(w, i, q->partner, tk);
-            set_status(w, EDPD_STATE_HALTED, q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching",
-                       (int32_t)i, q->partner);
+            note_failure(w, i, partner, tk);
+            if (!w->halted) record(w, &w->first_halt, EDPD_STATE_HALTED, why, (int32_t)i, partner);
+            if (own_plate_event(q, partner) && freeze(w, i, EDPD_STATE_HALTED) > 0) { done++; continue; }
+            w->status = w->first_halt;
             return EDPD_STOP_HALTED;
         } else {
+            own_plate = own_plate_event(q, q->partner);
             execute_impact(w, i, tk);
         }
         w->events++;
         done++;
         if (big_world(w)) look_ahead(w);
-        if (collapsed(w, i)) return EDPD_STOP_COLLAPSE;
+        if (collapsed(w, i, own_plate)) return w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE;
     }
     if (done >= max_events && eq_top_key(&w->queue) <= t_end && within_clock(eq_top_key(&w->queue))) return EDPD_STOP_BUDGET;
     if (isfinite(t_end)) w->time = t_end;

@@ -31,7 +31,8 @@ typedef struct particle {
     uint16_t cc[3];         /* the cell's coordinates (no divisions to recover them) */
     int8_t branch;          /* edpd_branch of the predicted impact */
     int8_t cross_axis, cross_dir;
-    char pad_[3];
+    int8_t state;           /* edpd_state: a halt or a rest on its own plate froze it (world.c) */
+    char pad_[2];
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
@@ -75,6 +76,10 @@ void z_blocks_start(struct edpd_world *w);
 void z_blocks_cross(struct edpd_world *w);  /* the clock passed zb.end: record the edges passed */
 double z_blocks_error(const struct edpd_world *w);
 
+/* A particle's impacts on its own plate, and its own collapse window (world.c): a ball of a
+ * ball array comes to rest as it would alone. */
+typedef struct plate_count { uint32_t impacts, window_impacts; double window_time; } plate_count;
+
 /* The overlap diagnostics' own grid, rebuilt from the positions at each scan: cells at least
  * max sigma wide, so an overlapping pair is always in neighbouring cells (diagnostics.c). */
 typedef struct overlap_grid {
@@ -109,6 +114,8 @@ struct edpd_world {
     event_queue queue;
     edpd_plane *planes;       /* shared planes first, then per-particle plates */
     uint32_t shared_planes, plane_count;
+    plate_count *plate;       /* each particle's impacts on its own plate (NULL: no own plates) */
+    uint32_t running, halted, resting;  /* particles not frozen, frozen by a halt, come to rest */
     ahead_plan ahead[2];      /* the next event's (ahead[ahead_cur]) and the one after's */
     int ahead_cur;
     double box[3];
@@ -120,6 +127,7 @@ struct edpd_world {
     int one_sigma;            /* every particle has diameter max_sigma (particle_request) */
     double time;
     edpd_status status;
+    edpd_status first_halt;   /* the first halt on a particle's own plate: the world's, once all stop */
 
     /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
     uint64_t events, collisions, plane_impacts, cell_crossings, list_rebuilds, stale_events;
@@ -174,6 +182,9 @@ static inline void flight(vec3 r0, vec3 v0, vec3 g, int gravity, double dt, vec3
         *v = v0;
     }
 }
+
+/* The clock q's state is read at: the world's, or, once q is frozen, the moment it froze. */
+static inline double particle_clock(const struct edpd_world *w, const particle *q) { return q->state ? q->t : w->time; }
 
 /* State of particle q at time T without touching it (lazy update). */
 static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
@@ -233,6 +244,13 @@ static inline double wrap_periodic(double x, double L) {
 
 /* An edpd_config own_planes entry that is a plate (an all-zero normal: none). */
 static inline int own_plane_given(const edpd_plane *p) { return p->normal[0] != 0.0 || p->normal[1] != 0.0 || p->normal[2] != 0.0; }
+
+/* The planes particle i meets: the shared ones, then its own plate. A ball's plate concerns that
+ * ball alone, so a scan over them costs O(shared planes), not O(balls). */
+static inline uint32_t planes_met(const struct edpd_world *w, uint32_t i) { return w->shared_planes + (w->p[i].own_plane >= 0); }
+static inline uint32_t plane_met(const struct edpd_world *w, uint32_t i, uint32_t j) {
+    return j < w->shared_planes ? j : (uint32_t)w->p[i].own_plane;
+}
 
 /* Overlap function value of a sphere against a plane: n.r - offset - sigma/2. */
 static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {

@@ -240,6 +240,8 @@ static void json_stats(json_out *j, const edpd_stats *s) {
     json_u64(j, "plane_overlaps", s->plane_overlaps);
     json_num(j, "max_overlap", s->max_overlap);
     json_u64(j, "fell_through", s->fell_through);
+    json_u64(j, "halted_particles", s->halted_particles);
+    json_u64(j, "resting_particles", s->resting_particles);
     json_u64(j, "three_body_events", s->three_body_events);
     json_u64(j, "ignored_undefined", s->ignored_undefined);
     if (s->first_failure_event == UINT64_MAX) json_num(j, "first_failure_event", NAN);

@@ -39,9 +39,7 @@ edpd_sweep_config edpd_default_sweep_config(void) {
 }
 
 double edpd_sweep_plate_offset(uint32_t seed, uint64_t s) {
-    edpd_rng r;
-    rng_seed(&r, ((uint64_t)seed << 40) ^ s);
-    return rng_uniform(&r);
+    return rng_uniform_at(seed, s);
 }
 
 edpd_code edpd_ball_sweep(const edpd_sweep_config *sc, edpd_sweep_result *acc, edpd_error *err) {

@@ -26,6 +26,78 @@ static edpd_world *ball(edpd_detector d, double plate) {
     return w;
 }
 
+/* An array of balls in one world is its balls alone, each with its own plate: a ball that halts
+ * or comes to rest stops by itself and the rest run on; each stops at the same event of its own
+ * history, at the same clock and in the same state (bit for bit) as the ball in a world of its
+ * own. Under naive-halt some balls halt and the others rest at t = 3, so both kinds of stop meet
+ * in one world; the world stops when its last ball does. */
+static void compare_array(edpd_detector d) {
+    enum { N = 64 };
+    edpd_error err;
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+    c.n = N; c.detector = d; c.seed = 3;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "ball array: %s", err.message);
+    if (!w) return;
+    edpd_stop stop = edpd_advance(w, 10.0, 10000000, &err);
+    edpd_status st = edpd_get_status(w);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    CHECK(stop == (st.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE) && st.state != EDPD_STATE_RUNNING,
+          "%s array: stops when its last ball does (stop %d)", edpd_detector_name(d), (int)stop);
+    CHECK(s.halted_particles + s.resting_particles == N, "%s array: %u halted + %u resting of %d", edpd_detector_name(d),
+          s.halted_particles, s.resting_particles, N);
+    CHECK(d == EDPD_DETECTOR_STABLE ? s.halted_particles == 0 : s.halted_particles > 0 && s.resting_particles > 0,
+          "%s array: %u halted", edpd_detector_name(d), s.halted_particles);
+    /* halted if any ball halted, its status the first halt (before the rest at t = 3); else at rest */
+    CHECK(d == EDPD_DETECTOR_STABLE ? st.state == EDPD_STATE_COLLAPSE : st.state == EDPD_STATE_HALTED && st.reason && st.time < 3.0,
+          "%s array: status %d at t = %.17g", edpd_detector_name(d), (int)st.state, st.time);
+    uint8_t state[N];
+    uint32_t impacts[N];
+    edpd_plane plates[N];
+    double r[3 * N];
+    edpd_get_particle_states(w, state);
+    edpd_get_plate_impacts(w, impacts);
+    edpd_get_own_planes(w, plates);
+    edpd_get_positions(w, r);
+    int same = 0;
+    for (int i = 0; i < N; i++) {
+        edpd_world *one = ball(d, plates[i].offset);
+        edpd_stop alone = edpd_advance(one, 10.0, 10000000, &err);
+        edpd_stats so;
+        edpd_get_stats(one, &so);
+        double r1[3];
+        edpd_get_positions(one, r1);
+        int kind = alone == EDPD_STOP_HALTED ? EDPD_STATE_HALTED : alone == EDPD_STOP_COLLAPSE ? EDPD_STATE_COLLAPSE : -1;
+        same += state[i] == kind && impacts[i] == so.plane_impacts && r[3 * i + 2] == r1[2];
+        edpd_destroy(one);
+    }
+    CHECK(same == N, "%s array: %d of %d balls as alone (state, plate impacts, height bit for bit)", edpd_detector_name(d), same, N);
+    /* a stopped world stays stopped and says so */
+    CHECK(edpd_advance(w, 20.0, 10, &err) == stop, "%s array: advance after the stop reports it", edpd_detector_name(d));
+    edpd_destroy(w);
+}
+
+TEST(array_is_balls_alone) {
+    for (int d = 0; d < EDPD_DETECTOR_COUNT; d++)
+        if (d != EDPD_DETECTOR_NAIVE_MISS && d != EDPD_DETECTOR_NAIVE_REWIND) compare_array((edpd_detector)d);
+}
+
+/* Ball i of an array of seed s sits on the plate of the sweep's sample i (`edpd sweep`), so that
+ * an array and a sweep of the same seed are the same balls. */
+TEST(array_plates_are_sweep_samples) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+    c.n = 16; c.seed = 11;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    edpd_plane plates[16];
+    edpd_get_own_planes(w, plates);
+    int same = 0;
+    for (int i = 0; i < 16; i++) same += plates[i].offset == edpd_sweep_plate_offset(11, (uint64_t)i);
+    CHECK(same == 16, "%d of 16 plates are the sweep's samples", same);
+    edpd_destroy(w);
+}
+
 int main(void) {
     edpd_error err;
     /* trajectory: every detector follows the exact solution until numbers run out */
@@ -94,25 +166,7 @@ int main(void) {
         edpd_ball_sweep(&sc, &rew, &err);
         CHECK(rew.fell_through == halt.halted, "naive-rewind falls through where naive-halt halts");
     }
-    /* an array of balls in one world: the stable world collapses at t = 3 */
-    {
-        edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
-        c.n = 64;
-        edpd_world *w = edpd_create(&c, &err);
-        CHECK(w != NULL, "ball array: %s", err.message);
-        edpd_stop stop = edpd_advance(w, 10.0, 10000000, &err);
-        edpd_status s = edpd_get_status(w);
-        CHECK(stop == EDPD_STOP_COLLAPSE && s.state == EDPD_STATE_COLLAPSE, "ball array collapses (stop %d)", (int)stop);
-        CHECK_NEAR(s.time, 3.0, COLLAPSE_TOL, "ball array collapse time");
-        edpd_destroy(w);
-        c.detector = EDPD_DETECTOR_NAIVE_HALT;
-        w = edpd_create(&c, &err);
-        stop = edpd_advance(w, 10.0, 10000000, &err);
-        s = edpd_get_status(w);
-        CHECK(stop == EDPD_STOP_HALTED && s.reason && s.time < 3.0, "naive-halt ball array halts before t = 3 (stop %d)", (int)stop);
-        /* a halted world stays halted and says so */
-        CHECK(edpd_advance(w, 20.0, 10, &err) == EDPD_STOP_HALTED, "advance after halt reports the halt");
-        edpd_destroy(w);
-    }
+    RUN(array_is_balls_alone);
+    RUN(array_plates_are_sweep_samples);
     return check_report("ball");
 }

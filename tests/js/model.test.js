@@ -155,15 +155,22 @@ describe('the overlap function at the first failure (paper Fig. 1)', () => {
     expect(p.caption).toMatch(new RegExp(`particles ${f.particles[0]} and ${f.particles[1]}: .*approaching\\. Textbook formula \\(Eq\\. 12\\): Δt = -\\d.*e-\\d+, an impact in the past; naive-halt stops\\. .*an impact now, Δt = 0 — a stabilising event`));
   });
 
-  test('a ball array names the ball that failed first; a stable pane has no failure', () => {
+  test('a ball array names the ball that failed first, as its balls alone would; a stable pane has no failure', () => {
     const state = { ...defaultState('ball-array'), naive: 'miss' };
     const frame = naivePane(state, 4);
     const f = frame.failure;
     expect(f.naive.action).toBe('ignored');
     expect(Number.isInteger(f.ball)).toBe(true);
-    const e = new PaneEngine(api, paneConfigs(state)[0]);
-    e.advanceTo(4, 1e8);
-    const times = e.sims.map((s) => s.firstFailure()?.time ?? Infinity);
+    const spec = paneConfigs(state)[0];
+    const e = new PaneEngine(api, spec);
+    const times = e.plates.map((plateOffset) => {
+      const s = api.createSimulation({ scenario: 'bouncing-ball', detector: spec.detector, n: 1, plateOffset, restitution: spec.restitution, gravity: spec.gravity });
+      s.advanceTo(4, { maxEvents: 1e8 });
+      const t = s.firstFailure()?.time ?? Infinity;
+      s.destroy();
+      return t;
+    });
+    expect(times.filter(Number.isFinite).length).toBeGreaterThan(1);  // several balls fail: the first is a choice
     expect(f.time).toBe(Math.min(...times));
     expect(times[f.ball]).toBe(f.time);
     e.destroy();
@@ -271,7 +278,7 @@ test('a state file still being read does not replace a run started meanwhile; th
 });
 
 describe('run model', () => {
-  test('state files: a pane\'s particles are the file its command line writes with --dump; none for the ball array', async () => {
+  test('state files: a pane\'s particles are the file its command line writes with --dump, the ball array\'s too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'edpd-state-'));
     const m = new RunModel({ createWorker: fakeWorker });
     m.load({ ...defaultState('granular'), naive: 'miss', n: 300, phi: 0.5, seed: 2, speed: 4 });
@@ -290,9 +297,15 @@ describe('run model', () => {
     const pending = m.stateFile(0);
     m.reset();
     await expect(pending).rejects.toThrow('the run was restarted');
-    m.load({ ...defaultState('ball-array'), n: 4 });
-    await runUntil(m, () => m.panes.every((p) => p.frame));
-    expect(await m.stateFile(1)).toBeNull();
+    m.load({ ...defaultState('ball-array'), n: 4, speed: 4 });
+    await runUntil(m, () => m.target >= 1);
+    m.pause();
+    await runUntil(m, () => m.panes.every((p) => !p.busy));
+    const text = await m.stateFile(1), file = join(dir, 'balls.xyz');
+    expect(text.split('\n')[0]).toBe('4');
+    const [bin, ...args] = m.commandLine(1).replace(' --json', ` --dump ${file}`).split(' ');
+    execFileSync(join(root, bin), args);
+    expect(text).toBe(readFileSync(file, 'utf8'));
     m.destroy();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -726,7 +739,17 @@ test('the command line of a pane: the native run with the same configuration, to
     'build/edpd run --scenario elastic --detector stable --dim 3 --n 500 --packing-fraction 0.3 --seed 2 --time 0.3333333333333333 --json');
   expect(cliCommand(defaultState('ball'), 'naive-halt', 3.5)).toBe(
     'build/edpd run --scenario bouncing-ball --detector naive-halt --plate-offset 0.763774618976614 --restitution 0.5 --gravity 1 --time 3.5 --json');
-  expect(cliCommand(defaultState('ball-array'), 'stable', 1)).toBeNull();  // many worlds: edpd sweep is the CLI's form
+  // the ball array is one world: its command line reaches the pane's state, hash for hash
+  const balls = { ...defaultState('ball-array'), n: 40, seed: 5 };
+  const arrayCmd = cliCommand(balls, 'naive-halt', 2.999999999);  // after the first halts, before any ball rests
+  expect(arrayCmd).toBe('build/edpd run --scenario bouncing-ball --detector naive-halt --n 40 --seed 5 --restitution 0.5 --gravity 1 --time 2.999999999 --json');
+  const pane = new PaneEngine(api, paneConfigs(balls)[0]);
+  pane.advanceTo(2.999999999, 1e8);
+  const native = JSON.parse(execFileSync(join(root, 'build/edpd'), arrayCmd.split(' ').slice(1), { encoding: 'utf8' }));
+  expect(pane.frame().balls.halted).toBeGreaterThan(0);  // a state in which some balls stopped and the others ran on
+  expect(native.halted_particles).toBe(pane.frame().balls.halted);
+  expect(pane.stateHash()).toBe(native.state_hash);
+  pane.destroy();
   expect(cliCommand(gas, 'stable', 0)).toContain('--time 0 ');
   // an elastic start is the config field elasticUntil, the CLI's --elastic-until (--time stays absolute)
   expect(cliCommand({ ...gas, eq: 20 }, 'stable', 25)).toBe(

@@ -287,6 +287,21 @@ class Simulation {
     return this.M.HEAPU8.slice(this.buf, this.buf + this.n);
   }
 
+  /** Each particle's state: 'running', or 'halted' / 'collapse' (at rest) once a halt or a rest
+   * on its own plate froze it (a ball array's ball stops alone; the world runs on). */
+  particleStates() {
+    this.check();
+    this.M._wasm_particle_states(this.w, this.buf);
+    return Array.from(this.M.HEAPU8.subarray(this.buf, this.buf + this.n), (k) => STATE[k]);
+  }
+
+  /** Each particle's impacts on its own plate so far (0 without one). */
+  plateImpacts() {
+    this.check();
+    this.M._wasm_plate_impacts(this.w, this.buf);
+    return this.M.HEAPU32.slice(this.buf / 4, this.buf / 4 + this.n);
+  }
+
   /** The state now as one frame of extended XYZ text (OVITO, ASE): box, time and run in the
    * comment line, then per particle position, velocity, radius, mass and overlap flag to 17
    * significant digits. Byte for byte the file `build/edpd run … --dump FILE` writes for the

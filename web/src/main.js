@@ -229,12 +229,7 @@ function updateDom() {
   setField($('share-url'), file ? `Share ${file.name} and the command below` : shareUrl());
   setField($('embed-code'), file ? 'A run from a state file cannot be embedded: embed a scenario\'s run' : embedSnippet(location.href.split('#')[0], model.state));
   model.panes.forEach((p, k) => {
-    // the ball array has no single native run: one field names its native form, the sweep
-    const cmd = model.commandLine(k), el = $(`cli-${k}`);
-    el.hidden = cmd === null && k === 1;
-    setField(el, cmd ?? `The ball array has no single command: its native form is the sweep, e.g. build/edpd sweep --scenario bouncing-ball --samples 100000 --detector ${a.detector}`);
-    // its balls are separate worlds, so no single state file either
-    $('xyz-label').hidden = $('xyz-row').hidden = cmd === null;
+    setField($(`cli-${k}`), model.commandLine(k));
     const label = `${p.detector} particles (XYZ)`;
     if ($(`export-xyz-${k}`).textContent !== label) $(`export-xyz-${k}`).textContent = label;
   });
@@ -405,7 +400,6 @@ async function exportStateFile(k) {
   button.disabled = true;
   try {
     const text = await model.stateFile(k);
-    if (text === null) return;  // the ball array (its buttons are hidden)
     const t = Number(/ Time=(\S+)/.exec(text)[1]);
     download(`${runStem()}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
   } catch (err) {

@@ -1,7 +1,7 @@
 // Where the balls of the bouncing-ball scenarios are drawn: one ball on its plate, a few in a row,
 // more in rows stacked one above the other (each row on its own plate), so that every ball of
-// the ball array stays large enough to see which ones failed. Drawing only: every ball is its
-// own world with its own plate at height 0. No DOM.
+// the ball array stays large enough to see which ones failed. Drawing only: in the engine every
+// ball has its own plate, drawn here at height 0. No DOM.
 
 export const BALL_SPACING = 2;  // centre to centre along a row [sigma]
 export const ROW_HEIGHT = 2.5;  // plate to plate between rows [sigma] (a ball starts at most 1 above its plate)

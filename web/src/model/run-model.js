@@ -268,7 +268,7 @@ export class RunModel {
   }
 
   /** Pane k's particles now as extended XYZ text (the file `build/edpd run … --dump FILE` writes
-   * for commandLine(k)), or null for the ball array. Its own request ids ('file-1', …), so that
+   * for commandLine(k)). Its own request ids ('file-1', …), so that
    * frames in flight stay current; the worker answers after them, at the clock they reach. */
   stateFile(k) {
     const id = `file-${++this.fileId}`;
@@ -332,7 +332,7 @@ export class RunModel {
     return scenarioOf(this.state.scenario).latterHalfPressure ? this.pressure[k].error : null;
   }
 
-  /** The native command that reproduces pane k as it is now (null for the ball array). A pane
+  /** The native command that reproduces pane k as it is now. A pane
    * that stopped (halted, at rest) is run to the lock-step time: the CLI stops where it did. */
   commandLine(k) {
     const p = this.panes[k];

@@ -67,13 +67,11 @@ export function engineConfig(state, detector) {
  * state_hash equals the pane's, since both run the same engine to the same clock (the app's
  * steps on the way do not change a trajectory). Derived from engineConfig(), so the command is
  * the pane's own configuration. Numbers are written in JavaScript's shortest round-trip form,
- * which strtod reads back to the same double. null for a scenario without one (the ball array,
- * whose many independent worlds are the CLI's `edpd sweep`). */
+ * which strtod reads back to the same double. */
 export function cliCommand(state, detector, t) {
   const sc = scenarioOf(state.scenario);
   if (sc.command) return sc.command(state, detector, t, shellWord);
   const flags = sc.cliFlags(state, detector, sc.engineConfig(state, detector));
-  if (!flags) return null;
   return ['build/edpd', 'run', ...flags.flat().map(String), '--time', String(t), '--json'].join(' ');
 }
 

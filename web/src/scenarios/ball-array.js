@@ -1,4 +1,5 @@
-// The ball array: the paper's Fig. 7 sweep made visible, balls in rows each on its own plate.
+// The ball array: the paper's Fig. 7 sweep made visible, balls in rows each on its own plate (one
+// engine world; a ball that halts or comes to rest stops alone).
 // Its plot is over plate impacts, not time: every ball's fate is decided within 1e-7 of the rest.
 
 export default {
@@ -16,7 +17,9 @@ export default {
   subject: (failure) => (failure ? `ball ${failure.ball} and its plate` : null),
 
   engineConfig: (state, detector) => ({ kind: 'balls', detector, count: state.n, seed: state.seed, restitution: state.e, gravity: state.g }),
-  cliFlags: () => null,  // many independent worlds: the CLI's form is `edpd sweep`
+  // one world of balls, ball i on the plate of `edpd sweep --seed S`'s sample i
+  cliFlags: (state, detector) => [['--scenario', 'bouncing-ball'], ['--detector', detector], ['--n', state.n], ['--seed', state.seed],
+    ['--restitution', state.e], ['--gravity', state.g]],
 
   columns: () => ['plate impacts', 'naive halted share', 'naive fell-through share', 'stable halted or fell-through share'],
   record(model, [fa, fb]) { model.series.main.replace(failureShares(fa, fb)); },

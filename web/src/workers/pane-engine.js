@@ -1,6 +1,6 @@
-// One pane's simulation, behind the worker: a gas (one engine world) or a set of independent
-// bouncing balls (one world each, so one ball halting does not stop the others). Plain module
-// (runs in a Worker and in Node tests); no DOM.
+// One pane's simulation, behind the worker: one engine world, a gas, a state file or bouncing
+// balls (each on its own plate; a ball that halts or comes to rest stops alone and the others
+// run on, csrc/world.c). Plain module (runs in a Worker and in Node tests); no DOM.
 
 import { ballPosition } from '../model/ball-layout.js';
 
@@ -9,29 +9,28 @@ export class PaneEngine {
   constructor(api, spec) {
     this.api = api;
     this.spec = spec;
-    this.sims = [];
+    this.sim = null;
     try {
       if (spec.kind === 'gas') {
-        this.sims.push(api.createSimulation(spec.config));
+        this.sim = api.createSimulation(spec.config);
       } else if (spec.kind === 'file') {
         // a state file's frame, as `edpd run --load FILE --frame K --detector D`
-        this.sims.push(api.loadState(spec.text, { frame: spec.frame, detector: spec.detector, name: spec.name }));
+        this.sim = api.loadState(spec.text, { frame: spec.frame, detector: spec.detector, name: spec.name });
       } else {
-        for (let i = 0; i < spec.count; i++) {
-          const plateOffset = spec.plateOffsets ? spec.plateOffsets[i] : api.plateOffset(spec.seed, i);
-          this.sims.push(api.createSimulation({
-            scenario: 'bouncing-ball', detector: spec.detector, n: 1, plateOffset,
-            restitution: spec.restitution, gravity: spec.gravity,
-          }));
-        }
-        this.plates = this.sims.map((s) => s.config.plateOffset);
+        // one ball on a given plate, or an array on the plates of `edpd sweep`'s samples of the seed
+        this.sim = api.createSimulation({
+          scenario: 'bouncing-ball', detector: spec.detector, n: spec.count, seed: spec.seed ?? 1,
+          plateOffset: spec.plateOffsets ? spec.plateOffsets[0] : null, restitution: spec.restitution, gravity: spec.gravity,
+        });
+        const own = this.sim.ownPlanes();
+        this.plates = own.map((pl) => pl.offset);  // every ball has one, in particle order
         this.bounces = [];  // one ball: [time, height of the bounce's top above contact] per impact
       }
     } catch (e) {
       this.destroy();
       throw e;
     }
-    this.n = this.isBalls ? this.sims.length : this.sims[0].n;
+    this.n = this.sim.n;
   }
 
   get isBalls() { return this.spec.kind === 'balls'; }
@@ -42,7 +41,7 @@ export class PaneEngine {
    * when all are 1, σ) and the largest of them. */
   shape() {
     if (this.isBalls) return null;
-    const s = this.sims[0];
+    const s = this.sim;
     const d = s.diameters();
     const own = s.ownPlanes(), r = own.length ? s.positions() : null;
     const plates = own.map(({ particle: i, normal: nv, offset }) => {
@@ -53,24 +52,18 @@ export class PaneEngine {
     return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d) };
   }
 
-  /** Advance every world to time t within an event budget; returns 'time' when all arrived. */
+  /** Advance to time t within an event budget; returns 'time' when it arrived or stopped. */
   advanceTo(t, maxEvents) {
-    if (this.isBalls && this.sims.length === 1) return this.advanceBall(t, maxEvents);
-    let arrived = true;
-    const per = Math.max(1, Math.floor(maxEvents / this.sims.length));
-    for (const s of this.sims) {
-      if (s.status().status !== 'running') continue;
-      if (s.time() >= t) continue;
-      const stop = s.advanceTo(t, { maxEvents: per });
-      if (stop === 'budget') arrived = false;
-    }
-    return arrived ? 'time' : 'budget';
+    if (this.isBalls && this.n === 1) return this.advanceBall(t, maxEvents);
+    const s = this.sim;
+    if (s.status().status !== 'running' || s.time() >= t) return 'time';
+    return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
   }
 
   /** One ball, event by event, so that every bounce is recorded: the last ones are far shorter
    * than a frame, and the plot of their heights is what shows how the detectors end. */
   advanceBall(t, maxEvents) {
-    const s = this.sims[0], g = this.spec.gravity;
+    const s = this.sim, g = this.spec.gravity;
     for (let k = 0; k < maxEvents; k++) {
       if (s.status().status !== 'running' || s.time() >= t) return 'time';
       const impacts = s.stats().planeImpacts;
@@ -86,7 +79,7 @@ export class PaneEngine {
   /** Everything a view needs, as transferable copies. */
   frame() {
     if (!this.isBalls) {
-      const s = this.sims[0];
+      const s = this.sim;
       const st = s.status();
       return {
         n: this.n,
@@ -102,92 +95,56 @@ export class PaneEngine {
         failure: s.firstFailure(),  // the naive detector's first undefined dynamics, or null
       };
     }
-    const n = this.n;
+    const n = this.n, s = this.sim;
+    const p = s.positions(), state = s.particleStates(), impacts = s.plateImpacts(), overlap = s.overlapFlags();
     const positions = new Float32Array(3 * n);
     const flags = new Uint8Array(n);
     const gaps = new Float64Array(n);
     const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0 };
     const failedAt = { halted: [], fellThrough: [] };  // plate impacts before each failure, per ball
-    const total = { events: 0, planeImpacts: 0, stabilizingEvents: 0, negativeDtEvents: 0, planeOverlaps: 0, maxOverlap: 0, kineticEnergy: 0, fellThrough: 0 };
-    const hashes = [];
-    let firstFailure = null;
-    let failure = null;  // the earliest first failure among the balls (each its own world)
-    let time = Infinity;
-    let latest = 0;
     for (let i = 0; i < n; i++) {
-      const s = this.sims[i];
-      const p = s.positions();
-      const st = s.status();
-      const stats = s.stats();
-      hashes.push(stats.stateHash);
-      positions.set(ballPosition(i, n, p[2] - this.plates[i]), 3 * i); // p[2] - plate: the centre's height above its plate
-      gaps[i] = p[2] - this.plates[i] - 0.5;
-      counts[st.status]++;
-      if (st.status === 'halted') failedAt.halted.push(stats.planeImpacts);
-      if (stats.fellThrough > 0) { counts.fellThrough++; failedAt.fellThrough.push(stats.planeImpacts); }
+      const h = p[3 * i + 2] - this.plates[i];  // the centre's height above its plate
+      positions.set(ballPosition(i, n, h), 3 * i);
+      gaps[i] = h - 0.5;
+      const fell = gaps[i] < -1;  // entirely below its plate (the engine's fell_through)
+      counts[state[i]]++;
+      if (state[i] === 'halted') failedAt.halted.push(impacts[i]);
+      if (fell) { counts.fellThrough++; failedAt.fellThrough.push(impacts[i]); }
       // 2: this ball failed (halted or fell through), drawn like a gas's failure pair; 1: it overlaps its plate
-      flags[i] = st.status === 'halted' || stats.fellThrough > 0 ? 2 : stats.planeOverlaps > 0 ? 1 : 0;
-      for (const k of Object.keys(total)) total[k] = k === 'maxOverlap' ? Math.max(total[k], stats[k]) : total[k] + stats[k];
-      if (stats.firstFailureEvent !== null) {
-        const f = s.firstFailure();
-        if (!failure || f.time < failure.time) failure = { ...f, ball: i };
-      }
-      if (st.status !== 'running' && (!firstFailure || st.event < firstFailure.event)) firstFailure = { ...st, particles: [i, -1], ball: i };
-      // the pane's clock: the slowest ball still running (finished balls stop at their own time)
-      if (st.status === 'running') time = Math.min(time, s.time());
-      latest = Math.max(latest, s.time());
+      flags[i] = state[i] === 'halted' || fell ? 2 : overlap[i] ? 1 : 0;
     }
+    const f = s.firstFailure();
     return {
       n,
-      time: counts.running > 0 ? time : latest,
+      time: s.time(),
       positions,
       flags,
       gaps,
       bounces: this.bounces ? this.bounces.slice() : null,
       balls: counts,
       failedAt,
-      stats: { ...total, time: counts.running > 0 ? time : latest, stateHash: combineHashes(hashes) },
-      status: this.summaryStatus(counts, firstFailure),
+      stats: s.stats(),
+      status: n === 1 ? s.status() : { ...s.status(), balls: counts },
       histogram: null,
-      failure,
+      failure: f && { ...f, ball: f.particles[0] },
     };
   }
 
-  summaryStatus(counts, failure) {
-    if (this.sims.length === 1) return this.sims[0].status();
-    if (counts.running > 0) return { status: 'running', reason: null, event: 0, time: 0, particles: [-1, -1], balls: counts };
-    const all = counts.halted === this.sims.length ? 'halted' : 'collapse';
-    return { ...(failure ?? {}), status: all, balls: counts };
-  }
-
   /** The pane's particles now as extended XYZ text (csrc/snapshot.c; the CLI's --dump writes the
-   * same bytes), or null for an array of balls, which are separate worlds. */
-  xyz() {
-    return this.sims.length === 1 ? this.sims[0].xyz() : null;
-  }
+   * same bytes). */
+  xyz() { return this.sim.xyz(); }
 
-  /** One hash for the pane: the engine's hash for a gas or one ball, a hash of the balls' hashes otherwise. */
-  stateHash() {
-    return combineHashes(this.sims.map((s) => s.stateHash()));
-  }
+  /** The engine's state hash (as the CLI prints it for the same run). */
+  stateHash() { return this.sim.stateHash(); }
 
   destroy() {
-    for (const s of this.sims) s.destroy();
-    this.sims = [];
+    this.sim?.destroy();
+    this.sim = null;
   }
 }
 
 const MAX_BOUNCES = 4000;
 const largest = (diameters) => diameters.reduce((a, b) => Math.max(a, b), 0);
-
-function combineHashes(hashes) {
-  if (hashes.length === 1) return hashes[0];
-  let h = 0x811c9dc5;
-  for (const x of hashes) {
-    for (const c of x) { h ^= c.charCodeAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
-  }
-  return h.toString(16).padStart(8, '0');
-}
 
 /** A state file's text checked by loading a frame (the last by default; every frame before it is
  * read and checked), without keeping it: { n, dim, time, frame, frames, speed } (frames: the count,
