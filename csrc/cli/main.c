@@ -150,7 +150,7 @@ static int cmd_sweep(cli_args *a) {
     if (json) {
         json_out j;
         json_open(&j, stdout);
-        sweep_meta m = {edpd_detector_name(sc.detector), sc.restitution, sc.seed, samples, sc.first};
+        sweep_meta m = {edpd_detector_name(sc.detector), sc.restitution, sc.seed, samples, sc.first, shard_i, shard_n};
         sweep_json_fields(&j, &m, &r);
         json_num(&j, "seconds", wall);
         json_close(&j);

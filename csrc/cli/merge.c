@@ -6,6 +6,7 @@
 #include "sweep_json.h"
 #include "../edpd.h"
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,12 @@
 typedef struct shard {
     char detector[32];
     double restitution;
-    uint64_t seed, total, first;
+    uint64_t seed, total, first, index, count;  /* count: the sweep's shards (--shard index/count) */
     edpd_sweep_result r;  /* final_time_min/max are NaN when every sample halted */
 } shard;
+
+#define MERGE_MAX_SAMPLES 100000000ull  /* sweep --samples */
+#define MERGE_MAX_SHARDS 100000ull      /* sweep --shard */
 
 /* The whole file, or NULL with *why set: sweep results are small regular files. */
 static char *read_all(const char *path, const char **why) {
@@ -38,68 +42,123 @@ static char *read_all(const char *path, const char **why) {
     return buf;
 }
 
-/* Pointer just after `"key":` (and spaces), or NULL. */
-static const char *field(const char *json, const char *key) {
+/* Pointer just after `"key":` (and spaces), or NULL. A key given twice is refused (*twice). */
+static const char *field(const char *json, const char *key, int *twice) {
     char pat[64];
     snprintf(pat, sizeof pat, "\"%s\":", key);
     const char *p = strstr(json, pat);
     if (!p) return NULL;
+    if (strstr(p + 1, pat)) *twice = 1;
     p += strlen(pat);
     while (*p == ' ') p++;
     return p;
 }
 
-static int get_u64(const char *json, const char *key, uint64_t *out) {
-    const char *p = field(json, key);
-    if (!p) return 0;
-    char *end;
-    *out = strtoull(p, &end, 10);
-    return end != p;
-}
-static int get_num(const char *json, const char *key, double *out) {
-    const char *p = field(json, key);
-    if (!p) return 0;
-    char *end;
-    *out = strtod(p, &end);
-    return end != p;
+/* A count: digits only (no sign, which strtoull would wrap), at most 2^64 - 1. Sets *end. */
+static int read_count(const char *p, uint64_t *out, const char **end) {
+    if (!p || *p < '0' || *p > '9') return 0;
+    errno = 0;
+    char *e;
+    *out = strtoull(p, &e, 10);
+    *end = e;
+    return errno != ERANGE;
 }
 
+typedef struct reader { const char *json, *path, *bad; int twice; char *err; size_t len; } reader;
+
+/* Each reader sets *out and returns 1, or names the field in err and returns 0. */
+static int get_u64(reader *rd, const char *key, uint64_t *out) {
+    const char *end, *p = field(rd->json, key, &rd->twice);
+    if (read_count(p, out, &end) && !rd->twice) return 1;
+    snprintf(rd->err, rd->len, "%s: %s: %s", rd->path, key, rd->twice ? "given twice" : p ? "must be a whole number in [0, 2^64)" : "missing (not a result of `edpd sweep --json`)");
+    return 0;
+}
+static int get_num(reader *rd, const char *key, double lo, double hi, double *out) {
+    const char *p = field(rd->json, key, &rd->twice);
+    char *end = NULL;
+    if (p) *out = strtod(p, &end);
+    if (p && end != p && !rd->twice && *out >= lo && *out <= hi) return 1;
+    snprintf(rd->err, rd->len, "%s: %s: %s in [%g, %g]", rd->path, key, rd->twice ? "given twice; must be one number" : "must be a number", lo, hi);
+    return 0;
+}
+static int refuse(reader *rd, const char *fmt, ...) {
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(rd->err, rd->len, "%s: %s", rd->path, what);
+    return 0;
+}
+
+/* The counts of one shard agree with each other: every sample ends one way, the histogram
+ * holds each halt once, and the shard is the part --shard index/count gives of [0, total). */
+static int consistent(reader *rd, const shard *s) {
+    const edpd_sweep_result *r = &s->r;
+    if (s->total < 1 || s->total > MERGE_MAX_SAMPLES) return refuse(rd, "total_samples: must be in [1, %llu], got %llu", MERGE_MAX_SAMPLES, (unsigned long long)s->total);
+    if (s->count < 1 || s->count > MERGE_MAX_SHARDS || s->index >= s->count)
+        return refuse(rd, "shard_index %llu of shard_count %llu: must be 0 <= index < count <= %llu", (unsigned long long)s->index,
+                      (unsigned long long)s->count, MERGE_MAX_SHARDS);
+    uint64_t first = s->total * s->index / s->count, samples = s->total * (s->index + 1) / s->count - first;
+    if (s->first != first) return refuse(rd, "first_sample: must be %llu for its shard, got %llu", (unsigned long long)first, (unsigned long long)s->first);
+    if (r->samples != samples) return refuse(rd, "samples: must be %llu for its shard, got %llu", (unsigned long long)samples, (unsigned long long)r->samples);
+    if (r->halted > r->samples) return refuse(rd, "halted: must be at most samples (%llu), got %llu", (unsigned long long)r->samples, (unsigned long long)r->halted);
+    if (r->collapsed > r->samples - r->halted || r->exhausted > r->samples - r->halted - r->collapsed)
+        return refuse(rd, "collapsed + budget_exhausted: must be at most the samples that did not halt (%llu), got %llu",
+                      (unsigned long long)(r->samples - r->halted), (unsigned long long)r->collapsed + r->exhausted);
+    if (r->fell_through > r->samples - r->halted)
+        return refuse(rd, "fell_through: must be at most the samples that did not halt (%llu), got %llu",
+                      (unsigned long long)(r->samples - r->halted), (unsigned long long)r->fell_through);
+    uint64_t in_hist = 0;
+    for (int k = 0; k < EDPD_SWEEP_HIST; k++) in_hist += r->hist_events_at_halt[k];  /* each <= 2^64 / 2^8: no wrap */
+    if (in_hist != r->halted) return refuse(rd, "events_at_halt_histogram: must hold each halt once (%llu), holds %llu", (unsigned long long)r->halted,
+                                        (unsigned long long)in_hist);
+    return 1;
+}
+
+/* A shard's result, read and checked: 1, or 0 with the file and the field named in err. */
 static int parse(const char *path, shard *s, char *err, size_t len) {
     const char *why = "";
     char *json = read_all(path, &why);
     if (!json) { snprintf(err, len, "%s: cannot read the file (%s)", path, why); return 0; }
     memset(s, 0, sizeof *s);
-    const char *d = field(json, "detector");
-    int ok = d && *d == '"' && sscanf(d + 1, "%31[^\"]", s->detector) == 1;
+    reader rd = {json, path, NULL, 0, err, len};
     edpd_sweep_result *r = &s->r;
-    ok = ok && get_num(json, "restitution", &s->restitution) && get_u64(json, "seed", &s->seed) &&
-         get_u64(json, "total_samples", &s->total) && get_u64(json, "first_sample", &s->first) &&
-         get_u64(json, "samples", &r->samples) && get_u64(json, "halted", &r->halted) &&
-         get_u64(json, "fell_through", &r->fell_through) && get_u64(json, "collapsed", &r->collapsed) &&
-         get_u64(json, "budget_exhausted", &r->exhausted) && get_u64(json, "events_at_halt_sum", &r->events_at_halt_sum) &&
-         get_num(json, "final_time_sum", &r->final_time_sum);
+    const char *d = field(json, "detector", &rd.twice);
+    edpd_detector det;
+    int ok = d && *d == '"' && sscanf(d + 1, "%31[^\"]", s->detector) == 1 && edpd_detector_from_name(s->detector, &det) && !rd.twice;
+    if (!ok) snprintf(err, len, "%s: detector: must be one of stable, naive-halt, naive-miss, naive-rewind", path);
+    ok = ok && get_num(&rd, "restitution", 0.0, 1.0, &s->restitution) && get_u64(&rd, "seed", &s->seed) &&
+         get_u64(&rd, "total_samples", &s->total) && get_u64(&rd, "first_sample", &s->first) &&
+         get_u64(&rd, "shard_index", &s->index) && get_u64(&rd, "shard_count", &s->count) &&
+         get_u64(&rd, "samples", &r->samples) && get_u64(&rd, "halted", &r->halted) &&
+         get_u64(&rd, "fell_through", &r->fell_through) && get_u64(&rd, "collapsed", &r->collapsed) &&
+         get_u64(&rd, "budget_exhausted", &r->exhausted) && get_u64(&rd, "events_at_halt_sum", &r->events_at_halt_sum) &&
+         get_num(&rd, "final_time_sum", 0.0, 1e300, &r->final_time_sum);
     r->final_time_min = r->final_time_max = NAN;
-    get_num(json, "final_time_min", &r->final_time_min); /* null when every sample halted */
-    get_num(json, "final_time_max", &r->final_time_max);
-    const char *h = field(json, "events_at_halt_histogram");
-    if (ok && h && *h == '[') {
-        h++;
-        for (int k = 0; k < EDPD_SWEEP_HIST && ok; k++) {
-            char *end;
-            r->hist_events_at_halt[k] = strtoull(h, &end, 10);
-            if (end == h) ok = 0;
-            h = end;
-            while (*h == ',' || *h == ' ') h++;
-        }
-    } else ok = 0;
+    int unused = 0;
+    const char *p;
+    char *end;
+    if ((p = field(json, "final_time_min", &unused))) r->final_time_min = strtod(p, &end); /* null when every sample halted */
+    if ((p = field(json, "final_time_max", &unused))) r->final_time_max = strtod(p, &end);
+    const char *h = ok ? field(json, "events_at_halt_histogram", &rd.twice) : NULL;
+    if (ok && !(h && *h == '[' && !rd.twice)) ok = refuse(&rd, "events_at_halt_histogram: missing or given twice");
+    if (ok) h++;
+    for (int k = 0; k < EDPD_SWEEP_HIST && ok; k++) {
+        const char *e;
+        if (!read_count(h, &r->hist_events_at_halt[k], &e) || r->hist_events_at_halt[k] > (UINT64_MAX >> 8))
+            ok = refuse(&rd, "events_at_halt_histogram: entry %d must be a whole number below 2^56", k);
+        else h = e;
+        while (*h == ',' || *h == ' ') h++;
+    }
+    ok = ok && consistent(&rd, s);
     free(json);
-    if (!ok) snprintf(err, len, "%s: not a sweep result of `edpd sweep --json` (missing or malformed fields)", path);
     return ok;
 }
 
-static int by_first(const void *a, const void *b) {
+static int by_first(const void *a, const void *b) {  /* then by index: empty shards share a first */
     const shard *x = a, *y = b;
-    return x->first < y->first ? -1 : x->first > y->first;
+    return x->first != y->first ? (x->first < y->first ? -1 : 1) : (x->index > y->index) - (x->index < y->index);
 }
 
 int cmd_merge(int argc, char **argv) {
@@ -122,8 +181,16 @@ int cmd_merge(int argc, char **argv) {
     shard t = s[0];
     uint64_t next = 0;
     for (int k = 0; k < n; k++) {
-        if (strcmp(s[k].detector, t.detector) != 0 || s[k].seed != t.seed || s[k].total != t.total || s[k].restitution != t.restitution) {
-            fprintf(stderr, "edpd: merge: shard %d belongs to another sweep (detector, seed, restitution and total_samples must agree)\n", k);
+        if (strcmp(s[k].detector, t.detector) != 0 || s[k].seed != t.seed || s[k].total != t.total || s[k].restitution != t.restitution ||
+            s[k].count != t.count) {
+            fprintf(stderr, "edpd: merge: shard %llu/%llu belongs to another sweep than shard %llu/%llu (detector, seed, restitution, total_samples "
+                    "and shard_count must agree)\n", (unsigned long long)s[k].index, (unsigned long long)s[k].count,
+                    (unsigned long long)t.index, (unsigned long long)t.count);
+            free(s);
+            return 2;
+        }
+        if (k > 0 && s[k].index == s[k - 1].index) {
+            fprintf(stderr, "edpd: merge: shard %llu/%llu is given twice\n", (unsigned long long)s[k].index, (unsigned long long)s[k].count);
             free(s);
             return 2;
         }
@@ -152,7 +219,7 @@ int cmd_merge(int argc, char **argv) {
     if (json) {
         json_out j;
         json_open(&j, stdout);
-        sweep_meta m = {t.detector, t.restitution, t.seed, t.total, 0};
+        sweep_meta m = {t.detector, t.restitution, t.seed, t.total, 0, 0, 1};
         sweep_json_fields(&j, &m, &t.r);
         json_close(&j);
     } else {

@@ -10,6 +10,8 @@ void sweep_json_fields(json_out *j, const sweep_meta *m, const edpd_sweep_result
     json_u64(j, "seed", m->seed);
     json_u64(j, "total_samples", m->total_samples);
     json_u64(j, "first_sample", m->first_sample);
+    json_u64(j, "shard_index", m->shard_index);
+    json_u64(j, "shard_count", m->shard_count);
     json_u64(j, "samples", r->samples);
     json_u64(j, "halted", r->halted);
     json_u64(j, "fell_through", r->fell_through);

@@ -9,6 +9,7 @@ typedef struct sweep_meta {
     const char *detector;
     double restitution;
     uint64_t seed, total_samples, first_sample;
+    uint64_t shard_index, shard_count;  /* --shard i/n (0/1: the whole sweep) */
 } sweep_meta;
 
 /* Writes every field of the result (fractions, means, histogram) into an open object. */

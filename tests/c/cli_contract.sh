@@ -75,6 +75,26 @@ expect_merge_error "$tmp/run.json"                   # not a sweep result
 expect_merge_error /nonexistent.json
 expect_merge_error "$tmp"                             # a directory
 grep -q "it is a directory" "$tmp/err" && ok || bad "merge of a directory: $(cat "$tmp/err")"
+# forged shards are refused naming the file and the field (each was accepted once, with nonsense
+# such as a halted fraction of 10.12 or counts wrapped past 2^64)
+forge() { node -e 'const fs = require("fs"); const [src, dst, from, to] = process.argv.slice(1);
+  const t = fs.readFileSync(src, "utf8"); if (!t.includes(from)) process.exit(3); fs.writeFileSync(dst, t.replace(from, to));' "$@"; }
+expect_forged() {  # ORIGINAL "FROM" "TO" "EXPECTED MESSAGE"
+  forge "$tmp/s0.json" "$tmp/forged.json" "$1" "$2" || { bad "forge: no '$1' in s0.json"; return; }
+  expect_merge_error "$tmp/forged.json" "$tmp/s1.json"; grep -qF "forged.json: $3" "$tmp/err" && ok || bad "forged shard ($2): $(cat "$tmp/err")"; }
+h0=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).halted)' "$tmp/s0.json")
+expect_forged "\"halted\": $h0," '"halted": 1012,' "halted: must be at most samples (250), got 1012"
+expect_forged '"samples": 250,' '"samples": 18446744073709551615,' "samples: must be 250 for its shard, got 18446744073709551615"
+expect_forged '"samples": 250,' '"samples": 18446744073709551616,' "samples: must be a whole number in [0, 2^64)"
+expect_forged '"events_at_halt_histogram": [0' '"events_at_halt_histogram": [-5' "events_at_halt_histogram: entry 0 must be a whole number"
+expect_forged '"restitution": 0.5,' '"restitution": nan,' "restitution: must be a number in [0, 1]"
+expect_forged '"seed": 1,' '"seed": 1, "halted": 0,' "halted: given twice"
+expect_forged '"shard_index": 0,' '"shard_index": 1,' "first_sample: must be 250 for its shard, got 0"
+expect_forged '"fell_through": 0,' '"fell_through": 250,' "fell_through: must be at most the samples that did not halt"
+# an empty shard (3 samples in 4 shards: shard 0/4 has none) given twice is named, not counted twice
+for i in 0 1 2 3; do "$edpd" sweep --scenario bouncing-ball --samples 3 --detector naive-halt --shard $i/4 --json > "$tmp/e$i.json"; done
+"$edpd" merge "$tmp"/e[0-3].json > /dev/null && ok || bad "merge of four shards of three samples"
+expect_merge_error "$tmp"/e[0-3].json "$tmp/e0.json"; grep -q "shard 0/4 is given twice" "$tmp/err" && ok || bad "empty shard twice: $(cat "$tmp/err")"
 
 # a halt is explained in the paper's terms
 "$edpd" run --scenario bouncing-ball --detector naive-halt --plate-offset 0.763774618976614 --time 4 > "$tmp/halt.txt" \

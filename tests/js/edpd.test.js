@@ -102,7 +102,14 @@ describe('bad input throws an Error naming the field and range', () => {
     [{ detector: 'fast' }, /detector: must be one of/],
     [{ n: 0 }, /^n: must be an integer in \[1, 4194304\], got 0$/],
     [{ n: 1.5 }, /n: must be an integer/],
-    [{ n: '100' }, /n: must be a finite number/],
+    [{ n: '100' }, /^n: must be a finite number in \[1, 4194304\], got the string "100"$/],
+    [{ n: true }, /^n: must be a finite number .*got the boolean true$/],
+    // keys only of Object.prototype are no config keys, nor a JSON __proto__
+    [{ constructor: 5 }, /^constructor: unknown config key/],
+    [{ toString: 1 }, /^toString: unknown config key/],
+    [{ valueOf: 1 }, /^valueOf: unknown config key/],
+    [{ hasOwnProperty: 1 }, /^hasOwnProperty: unknown config key/],
+    [JSON.parse('{"__proto__": {"n": 5}}'), /^__proto__: unknown config key/],
     [{ n: NaN }, /n: must be a finite number/],
     [{ restitution: 2 }, /^restitution: must be a number in \[0, 1\], got 2$/],
     [{ restitution: Infinity }, /restitution: must be a finite number/],
@@ -157,6 +164,11 @@ describe('bad input throws an Error naming the field and range', () => {
     expect(() => sim.advance(NaN)).toThrow(/dt:/);
     expect(() => sim.runEvents(-3)).toThrow(/k:/);
     expect(() => sim.advance(1, { maxEvents: -1 })).toThrow(/maxEvents/);
+    expect(() => sim.advance(1, { maxEvents: '5' })).toThrow(/^maxEvents: must be a number in \[0, 1000000000\], got the string "5"$/);
+    // every call is bounded: 1e300 events would never return
+    expect(() => sim.runEvents(1e300)).toThrow(/^k: must be a number in \[0, 1000000000\], got 1e\+300$/);
+    expect(() => sim.advanceTo(Infinity, { maxEvents: Infinity })).toThrow(/^maxEvents: must be a number in \[0, 1000000000\]/);
+    expect(sim.runEvents(10)).toBe('budget');
     sim.destroy();
   });
 });

@@ -57,26 +57,40 @@ export function normalizeConfig(config) {
   }
   const scenario = config.scenario ?? 'granular';
   if (!SCENARIOS.includes(scenario)) {
-    throw new Error(`scenario: must be one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(scenario)}`);
+    throw new Error(`scenario: must be one of ${SCENARIOS.join(', ')}, got ${shown(scenario)}`);
   }
   const out = scenarioDefaults(scenario);
   for (const [key, value] of Object.entries(config)) {
-    const s = CONFIG_SCHEMA[key];
+    const s = Object.hasOwn(CONFIG_SCHEMA, key) ? CONFIG_SCHEMA[key] : null;  // not `constructor`, `__proto__`, …
     if (!s) throw new Error(`${key}: unknown config key (allowed: ${Object.keys(CONFIG_SCHEMA).join(', ')})`);
     if (value === undefined) continue;
     if (s.type === 'enum') {
-      if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${JSON.stringify(value)}`);
+      if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${shown(value)}`);
     } else if (value === null && s.nullable) {
       // keep null: "sample from the seed"
     } else {
       if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new Error(`${key}: must be a finite number in [${s.min}, ${s.max}], got ${JSON.stringify(value) ?? String(value)}`);
+        throw new Error(`${key}: must be a finite number in [${s.min}, ${s.max}], got ${shown(value)}`);
       }
       // the range: the core's check, with its message (createSimulation)
     }
     out[key] = value;
   }
   return out;
+}
+
+/** A value as an error message shows it: its type, then the value (a string "5" is no number 5). */
+export function shown(v) {
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (v === null || v === undefined || typeof v === 'number') return String(v);
+  if (typeof v === 'boolean' || typeof v === 'bigint') return `the ${typeof v} ${String(v)}`;
+  return Array.isArray(v) ? 'an array' : `${typeof v === 'function' ? 'a function' : 'an object'}`;
+}
+
+/** Events one call may execute at most (minutes of WebAssembly): no call runs without end. */
+export const MAX_EVENTS_PER_CALL = 1e9;
+function checkEvents(name, k) {
+  if (typeof k !== 'number' || !(k >= 0 && k <= MAX_EVENTS_PER_CALL)) throw new Error(`${name}: must be a number in [0, ${MAX_EVENTS_PER_CALL}], got ${shown(k)}`);
 }
 
 function hex32(x) { return (x >>> 0).toString(16).padStart(8, '0'); }
@@ -156,7 +170,7 @@ class EdpdApi {
     if (typeof text !== 'string') throw new Error('state: must be the text of an extended XYZ file');
     if (typeof name !== 'string' || name.length === 0 || name.length > 200) throw new Error('name: must be the file\'s name, 1 to 200 characters (its messages start with it)');
     if (frame !== null && frame !== 'last' && !(Number.isInteger(frame) && frame >= 0 && frame <= 1e8)) {
-      throw new Error(`frame: must be a frame number in [0, 100000000] (0 the first) or 'last', got ${JSON.stringify(frame)}`);
+      throw new Error(`frame: must be a frame number in [0, 100000000] (0 the first) or 'last', got ${shown(frame)}`);
     }
     // the options' types and ranges are createSimulation's; null restitution or tc: the file's
     normalizeConfig({ detector, neighbours, restitution: restitution ?? undefined, tc: tc ?? undefined });
@@ -235,15 +249,15 @@ class Simulation {
   /** Advance the clock by dt (>= 0) with an event budget; returns why it stopped. */
   advance(dt, { maxEvents = 1e7 } = {}) {
     this.check();
-    if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new Error(`dt: must be a finite number >= 0, got ${dt}`);
+    if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new Error(`dt: must be a finite number >= 0, got ${shown(dt)}`);
     return this.advanceTo(this.time() + dt, { maxEvents });
   }
 
   /** Advance to absolute time t_end (or until maxEvents events). */
   advanceTo(tEnd, { maxEvents = 1e7 } = {}) {
     this.check();
-    if (typeof maxEvents !== 'number' || !(maxEvents >= 0)) throw new Error(`maxEvents: must be a number >= 0, got ${maxEvents}`);
-    if (typeof tEnd !== 'number' || Number.isNaN(tEnd)) throw new Error(`t_end: must be a number, got ${tEnd}`);
+    checkEvents('maxEvents', maxEvents);
+    if (typeof tEnd !== 'number' || Number.isNaN(tEnd)) throw new Error(`t_end: must be a number, got ${shown(tEnd)}`);
     const stop = this.M._wasm_advance(this.w, tEnd, maxEvents, this.api.err);
     if (stop === 4) throw new Error(this.api.errorMessage());
     return STOP[stop];
@@ -252,7 +266,7 @@ class Simulation {
   /** Execute k more events (fewer if the run halts or collapses). */
   runEvents(k) {
     this.check();
-    if (typeof k !== 'number' || !(k >= 0) || !Number.isFinite(k)) throw new Error(`k: must be a finite number >= 0, got ${k}`);
+    checkEvents('k', k);
     return STOP[this.M._wasm_advance(this.w, Infinity, k, this.api.err)];
   }
 
