@@ -3,8 +3,9 @@
  * tc); then one row per particle with the columns Properties names (name:type:count, types S, R,
  * I or L). Only pos is required; velo, radius and mass (or masses) are used when present, every
  * other column is skipped. Strict: a row with too few or too many fields, a number that does not
- * parse, a box that is not orthogonal are errors naming the line; so is any fault in the frames
- * before the one wanted. Positions off a periodic box are wrapped into it. Messages name the
+ * parse, a box that is not orthogonal, a key or column given twice, a value too long to keep, a
+ * line that is no UTF-8 text are errors naming the line; so is any fault in the frames before the
+ * one wanted. Positions off a periodic box are wrapped into it, exactly or not at all. Messages name the
  * file (or stream) and line, not the caller's flag: the CLI puts "--load: " before them. */
 #define _POSIX_C_SOURCE 200809L  /* getline, strtok_r, strncasecmp */
 #include "xyz_read.h"
@@ -30,6 +31,8 @@ typedef struct reader {
     long number;
     char *err;
     size_t errlen;
+    int binary;     /* next_line met a line that is no text (its message is in err) */
+    char *value;    /* VALUE_MAX bytes: a comment-line value */
 } reader;
 
 static int fail(reader *r, const char *fmt, ...) {
@@ -43,11 +46,19 @@ static int fail(reader *r, const char *fmt, ...) {
     return 0;
 }
 
-/* The next line without its end (\n or \r\n), or NULL at the end of the file. */
+/* The next line without its end (\n or \r\n), or NULL at the end of the file (or at a line
+ * that is no text: r->binary set, r->err says why). */
 static char *next_line(reader *r) {
     ssize_t k = getline(&r->line, &r->cap, r->f);
     if (k < 0) return NULL;
     r->number++;
+    /* a NUL byte (UTF-16 text has one in every ASCII character) would end the line early for
+     * every string function: UTF-16 would be read as something else */
+    if (memchr(r->line, '\0', (size_t)k) || (r->number == 1 && k >= 2 && ((unsigned char)r->line[0] == 0xFF || (unsigned char)r->line[0] == 0xFE))) {
+        r->binary = 1;
+        fail(r, "not a text file in UTF-8 or ASCII (a NUL byte, or a UTF-16 byte-order mark): save it as UTF-8");
+        return NULL;
+    }
     while (k > 0 && (r->line[k - 1] == '\n' || r->line[k - 1] == '\r')) r->line[--k] = '\0';
     /* a UTF-8 byte-order mark (Windows editors write one) is not part of the particle count */
     if (r->number == 1 && k >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) memmove(r->line, r->line + 3, (size_t)k - 2);
@@ -73,35 +84,68 @@ static int split(char *s, char **tok, int max) {
     return n;
 }
 
-/* The comment line's value for key (case-insensitive), unquoted, in out; 0 if absent. */
-static int info_value(const char *line, const char *key, char *out, size_t len) {
-    const char *p = line;
-    while (*p) {
+/* The comment line's next key=value pair from *at (value unquoted, not terminated): 1, or 0 at
+ * the end. Bare words are skipped. */
+static int next_pair(const char **at, const char **k, size_t *klen, const char **v, size_t *vlen) {
+    const char *p = *at;
+    for (;;) {
         while (*p == ' ' || *p == '\t') p++;
-        const char *k = p;
+        if (!*p) { *at = p; return 0; }
+        *k = p;
         while (*p && *p != '=' && *p != ' ' && *p != '\t') p++;
-        size_t klen = (size_t)(p - k);
-        if (*p != '=') { while (*p && *p != ' ' && *p != '\t') p++; continue; }  /* a bare word */
-        p++;
-        const char *v = p;
-        size_t vlen;
-        if (*p == '"') {
-            v = ++p;
-            while (*p && *p != '"') p++;
-            vlen = (size_t)(p - v);
-            if (*p) p++;
-        } else {
-            while (*p && *p != ' ' && *p != '\t') p++;
-            vlen = (size_t)(p - v);
-        }
-        if (klen == strlen(key) && strncasecmp(k, key, klen) == 0) {
+        *klen = (size_t)(p - *k);
+        if (*p == '=') break;
+        while (*p && *p != ' ' && *p != '\t') p++;  /* a bare word */
+    }
+    p++;
+    if (*p == '"') {
+        *v = ++p;
+        while (*p && *p != '"') p++;
+        *vlen = (size_t)(p - *v);
+        if (*p) p++;
+    } else {
+        *v = p;
+        while (*p && *p != ' ' && *p != '\t') p++;
+        *vlen = (size_t)(p - *v);
+    }
+    *at = p;
+    return 1;
+}
+
+static int key_is(const char *k, size_t klen, const char *key) { return klen == strlen(key) && strncasecmp(k, key, klen) == 0; }
+
+/* The comment line's value for key (case-insensitive), unquoted, in out; 0 if absent
+ * (check_keys has made sure it is there at most once and fits). */
+static int info_value(const char *line, const char *key, char *out, size_t len) {
+    const char *p = line, *k, *v;
+    size_t klen, vlen;
+    while (next_pair(&p, &k, &klen, &v, &vlen))
+        if (key_is(k, klen, key)) {
             if (vlen >= len) vlen = len - 1;
             memcpy(out, v, vlen);
             out[vlen] = '\0';
             return 1;
         }
-    }
     return 0;
+}
+
+#define VALUE_MAX 16384  /* planes: 64 of "nx ny nz offset restitution" at 17 digits (~8 kB) */
+static const char *const KEYS_READ[] = {"Lattice", "pbc", "Origin", "dim", "Time", "restitution", "tc", "gravity", "planes", "Properties", NULL};
+
+/* Each key the reader uses is given at most once and fits its buffer: a second value, or the end
+ * of a longer one, would otherwise be dropped without a word (Lz=12345 read as 12). */
+static int check_keys(reader *r, const char *line) {
+    for (int q = 0; KEYS_READ[q]; q++) {
+        const char *p = line, *k, *v;
+        size_t klen, vlen;
+        int count = 0;
+        while (next_pair(&p, &k, &klen, &v, &vlen))
+            if (key_is(k, klen, KEYS_READ[q])) {
+                if (++count > 1) return fail(r, "%s is given twice in the comment line: give it once", KEYS_READ[q]);
+                if (vlen >= VALUE_MAX) return fail(r, "%s: its value is longer than %d characters", KEYS_READ[q], VALUE_MAX - 1);
+            }
+    }
+    return 1;
 }
 
 /* n numbers from a blank-separated value (Lattice, Origin). */
@@ -129,6 +173,10 @@ static int parse_properties(reader *r, char *spec, columns *c) {
         if (!type || !count || *end || k < 1 || k > 9 || strlen(type) != 1 || !strchr("SRIL", toupper((unsigned char)*type)))
             return fail(r, "Properties must be name:type:count triples (type S, R, I or L; count 1 to 9), e.g. species:S:1:pos:R:3");
         int real = toupper((unsigned char)*type) == 'R';
+        int *known = strcasecmp(name, "pos") == 0 ? &c->pos : strcasecmp(name, "velo") == 0 ? &c->velo
+                   : strcasecmp(name, "radius") == 0 ? &c->radius : strcasecmp(name, "mass") == 0 || strcasecmp(name, "masses") == 0 ? &c->mass
+                   : strcasecmp(name, "plate") == 0 ? &c->plate : NULL;
+        if (known && *known >= 0) return fail(r, "Properties: %s is given twice: which one is meant?", name);
         if (strcasecmp(name, "pos") == 0) { if (!real || k != 3) return fail(r, "Properties: pos must be R:3"); c->pos = c->total; }
         else if (strcasecmp(name, "velo") == 0) { if (!real || k != 3) return fail(r, "Properties: velo must be R:3"); c->velo = c->total; }
         else if (strcasecmp(name, "radius") == 0) { if (!real || k != 1) return fail(r, "Properties: radius must be R:1"); c->radius = c->total; }
@@ -161,10 +209,12 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
     }
     s->n = (uint32_t)n;
     line = next_line(r);
-    if (!line) return fail(r, "no comment line after the count (it holds Lattice, pbc and Properties)");
-    char value[4096];
+    if (!line) return r->binary ? 0 : fail(r, "no comment line after the count (it holds Lattice, pbc and Properties)");
+    char *value = r->value;
+    const size_t value_size = VALUE_MAX;
     double lattice[9];
-    if (!info_value(line, "Lattice", value, sizeof value))
+    if (!check_keys(r, line)) return 0;
+    if (!info_value(line, "Lattice", value, value_size))
         return fail(r, "no Lattice=\"Lx 0 0 0 Ly 0 0 0 Lz\" in the comment line: the box is needed");
     if (!numbers(value, lattice, 9)) return fail(r, "Lattice must be 9 finite numbers");
     for (int a = 0; a < 3; a++)
@@ -172,7 +222,7 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
             if (a != b && lattice[3 * a + b] != 0.0) return fail(r, "Lattice: only orthogonal boxes (off-diagonal entries 0)");
     for (int a = 0; a < 3; a++) s->box[a] = lattice[4 * a];
     for (int a = 0; a < 3; a++) s->periodic[a] = 1;
-    if (info_value(line, "pbc", value, sizeof value)) {
+    if (info_value(line, "pbc", value, value_size)) {
         char *tok[4];
         int k = split(value, tok, 3);
         for (int a = 0; a < 3 && k == 3; a++) {
@@ -183,26 +233,26 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
         if (k != 3) return fail(r, "pbc must be three of T or F, e.g. pbc=\"T T T\"");
     }
     origin[0] = origin[1] = origin[2] = 0.0;
-    if (info_value(line, "Origin", value, sizeof value) && !numbers(value, origin, 3))
+    if (info_value(line, "Origin", value, value_size) && !numbers(value, origin, 3))
         return fail(r, "Origin must be 3 finite numbers");
     s->dim = 0;
-    if (info_value(line, "dim", value, sizeof value)) {
+    if (info_value(line, "dim", value, value_size)) {
         if (strcmp(value, "2") == 0) s->dim = 2;
         else if (strcmp(value, "3") == 0) s->dim = 3;
         else return fail(r, "dim must be 2 or 3");
     }
-    if (info_value(line, "Time", value, sizeof value) && (!numbers(value, &s->time, 1) || fabs(s->time) > 1e9))
+    if (info_value(line, "Time", value, value_size) && (!numbers(value, &s->time, 1) || fabs(s->time) > 1e9))
         return fail(r, "Time must be a finite number in [-1e9, 1e9] (the state's clock)");
     s->restitution = s->tc = NAN;
-    if (info_value(line, "restitution", value, sizeof value) && (!numbers(value, &s->restitution, 1) || s->restitution < 0.0 || s->restitution > 1.0))
+    if (info_value(line, "restitution", value, value_size) && (!numbers(value, &s->restitution, 1) || s->restitution < 0.0 || s->restitution > 1.0))
         return fail(r, "restitution must be a number in [0, 1]");
-    if (info_value(line, "tc", value, sizeof value) && (!numbers(value, &s->tc, 1) || s->tc < 0.0 || s->tc > 1e6))
+    if (info_value(line, "tc", value, value_size) && (!numbers(value, &s->tc, 1) || s->tc < 0.0 || s->tc > 1e6))
         return fail(r, "tc must be a number in [0, 1e6]");
-    if (info_value(line, "gravity", value, sizeof value)) {
+    if (info_value(line, "gravity", value, value_size)) {
         if (!numbers(value, s->gravity, 3)) return fail(r, "gravity must be 3 finite numbers");
         s->has_gravity = 1;
     }
-    if (info_value(line, "planes", value, sizeof value)) {
+    if (info_value(line, "planes", value, value_size)) {
         if (strcmp(value, "per-ball") == 0)  /* what edpd wrote for ball arrays before their plate column */
             return fail(r, "planes=per-ball: the file does not say where each ball's plate is (an edpd before 2026-11-24 wrote it); dump the run again");
         char *save = NULL;
@@ -216,22 +266,22 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
             pl->restitution = v[4];
         }
     }
-    char props[4096] = "species:S:1:pos:R:3";  /* the extended XYZ default */
-    info_value(line, "Properties", props, sizeof props);
-    return parse_properties(r, props, c);
+    strcpy(value, "species:S:1:pos:R:3");  /* the extended XYZ default */
+    info_value(line, "Properties", value, value_size);
+    return parse_properties(r, value, c);
 }
 
 int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen) {
     memset(s, 0, sizeof *s);
     FILE *f = fopen(path, "r");
     if (!f) {
-        reader r = {NULL, path, NULL, 0, 0, err, errlen};
+        reader r = {NULL, path, NULL, 0, 0, err, errlen, 0, NULL};
         return fail(&r, "cannot read it (%s)", strerror(errno));
     }
     struct stat st;  /* a directory opens for reading on Linux; its first read fails with EISDIR */
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        reader r = {NULL, path, NULL, 0, 0, err, errlen};
+        reader r = {NULL, path, NULL, 0, 0, err, errlen, 0, NULL};
         return fail(&r, "is a directory (give one frame of extended XYZ, e.g. from --dump)");
     }
     int ok = xyz_read_stream(f, path, frame, s, err, errlen);
@@ -239,12 +289,28 @@ int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen
     return ok;
 }
 
+/* On a periodic axis the box is [0, L): an unwrapped position (a trajectory's) is wrapped into it
+ * exactly (fmod is exact) or not at all: within 2^20 box lengths, whose wrap loses no bits that
+ * matter (1e308 would say nothing about where in the box it is). */
+#define WRAP_MAX 1048576.0
+static int wrap_exactly(double *x, double L) {
+    if (!(fabs(*x) <= WRAP_MAX * L)) return 0;
+    double y = fmod(*x, L);
+    if (y < 0.0) {
+        double z = y + L;
+        if (!(z < L) || z - L != y) return 0;  /* y + L rounds */
+        y = z;
+    }
+    *x = y;
+    return 1;
+}
+
 /* Frame k from r into s: 1 read, 0 refused (the message in r), -1 none (the stream ended, blank
  * lines aside, before a count line). */
 static int read_frame(reader *r, int k, xyz_state *s) {
     char *line;
     while ((line = next_line(r)) && !line[strspn(line, " \t")]) {}
-    if (!line) return -1;
+    if (!line) return r->binary ? 0 : -1;
     columns c = {0, -1, -1, -1, -1, -1};
     double origin[3];
     if (!read_header(r, line, k, s, &c, origin)) return 0;
@@ -259,6 +325,7 @@ static int read_frame(reader *r, int k, xyz_state *s) {
     char *tok[MAX_COLUMNS + 1];
     for (uint32_t i = 0; i < s->n; i++) {
         line = next_line(r);
+        if (!line && r->binary) return 0;
         if (!line) { r->number = 0; return fail(r, "ends after %u of %u particles%s", i, s->n, k ? " of its last frame" : ""); }
         int m = split(line, tok, MAX_COLUMNS);
         if (m != c.total) return fail(r, "%d fields, but Properties names %d", m > MAX_COLUMNS ? MAX_COLUMNS + 1 : m, c.total);
@@ -266,11 +333,9 @@ static int read_frame(reader *r, int k, xyz_state *s) {
         for (int a = 0; a < 3; a++) {
             if (!parse_double(tok[c.pos + a], &x)) return fail(r, "position '%s' is not a finite number", tok[c.pos + a]);
             x -= origin[a];
-            /* on a periodic axis the box is [0, L): an unwrapped position is wrapped into it */
-            if (s->periodic[a] && s->box[a] > 0.0 && (x < 0.0 || x >= s->box[a])) {
-                x -= s->box[a] * floor(x / s->box[a]);
-                if (!(x >= 0.0 && x < s->box[a])) x = 0.0;
-            }
+            if (s->periodic[a] && s->box[a] > 0.0 && (x < 0.0 || x >= s->box[a]) && !wrap_exactly(&x, s->box[a]))
+                return fail(r, "position '%s' on the periodic axis %c lies %s box lengths away: wrap it into the box [0, %.17g)",
+                            tok[c.pos + a], "xyz"[a], fabs(x) > WRAP_MAX * s->box[a] ? "more than 2^20" : "a rounding error beyond whole", s->box[a]);
             s->positions[3 * (size_t)i + a] = x;
             if (c.velo >= 0 && !parse_double(tok[c.velo + a], &s->velocities[3 * (size_t)i + a]))
                 return fail(r, "velocity '%s' is not a finite number", tok[c.velo + a]);
@@ -295,9 +360,10 @@ static int read_frame(reader *r, int k, xyz_state *s) {
 
 int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *err, size_t errlen) {
     memset(s, 0, sizeof *s);
-    reader r = {f, name, NULL, 0, 0, err, errlen};
+    reader r = {f, name, NULL, 0, 0, err, errlen, 0, malloc(VALUE_MAX)};
     xyz_state next;
     int ok = 1, k = 0;
+    if (!r.value) return fail(&r, "out of memory");
     /* every frame up to the one wanted is read and checked: a cut or garbled trajectory is
      * refused, naming its line, not loaded from a guess */
     for (;; k++) {
@@ -319,6 +385,7 @@ int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *er
     }
     if (ok && frame < 0) s->frames = k;
     free(r.line);
+    free(r.value);
     if (!ok) xyz_free(s);
     return ok;
 }
