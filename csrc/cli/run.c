@@ -163,9 +163,22 @@ static int run_load(run_opts *o) {
     return 0;
 }
 
+/* Each row of --series or --checkpoint-events reads the whole state (its overlaps, kT and hash
+ * scan every particle): rows x N particle reads in all, bounded so that a small input cannot ask
+ * for minutes of scans (1e8 reads take up to half a minute). */
+#define ROW_READS_MAX 1e8
+
 /* The state files, opened before the run so that a path that cannot be written fails now, not
  * after hours: 1, or 0 with the message in m. */
 static int run_open_files(const run_opts *o, frames_out *dump, frames_out *trajectory, char *m, size_t len) {
+    double rows = o->series_dt > 0.0 ? floor(o->t_end / o->series_dt) + 1.0 : o->checkpoint > 0 ? (double)(o->events / o->checkpoint) : 0.0;
+    if (rows * o->c.n > ROW_READS_MAX) {
+        const char *flag = o->series_dt > 0.0 ? "--series" : "--checkpoint-events";
+        snprintf(m, len, "%s: %.0f rows of %u particles: each row reads every particle (overlaps, kT), at most %.0f particle reads in all, "
+                 "here %.0f; use fewer rows (a longer %s)", flag, rows, o->c.n, ROW_READS_MAX, rows * o->c.n,
+                 o->series_dt > 0.0 ? "DT" : "K");
+        return 0;
+    }
     if (o->trajectory_path) {
         /* a frame is about 200 bytes per particle: say so before filling a disk */
         double bytes = 200.0 * o->c.n * (o->t_end / o->series_dt + 2.0);

@@ -157,7 +157,11 @@ expect_error "--packing-fraction" run --scenario granular --packing-fraction 2 -
   [ "$(grep -o ' Time=[^ ]*' "$tmp/tr.xyz" | tr -d '\n')" = " Time=0 Time=0.5 Time=1 Time=1.5 Time=2" ] && \
   cmp -s <(tail -n 402 "$tmp/tr.xyz") "$tmp/fin.xyz" && ok || bad "--trajectory: 5 frames at t = 0, 0.5, ..., 2, the last one the --dump"
 expect_error "--trajectory: needs --series DT" run --scenario granular --time 1 --trajectory "$tmp/t.xyz"
-expect_error "--trajectory: 10001 frames of 100000 particles would be about 200 GB" run --scenario granular --n 100000 --series 0.001 --time 10 --trajectory "$tmp/t.xyz"
+expect_error "--trajectory: 201 frames of 100000 particles would be about 4 GB" run --scenario granular --n 100000 --series 0.05 --time 10 --trajectory "$tmp/t.xyz"
+# rows read the whole state each: a small input cannot ask for minutes of scans (these took 15 s and 4 min)
+expect_error "--series: 100001 rows of 1000 particles: each row reads every particle (overlaps, kT), at most 100000000 particle reads in all, here 100001000" \
+  run --scenario granular --n 1000 --series 1e-9 --time 1e-4
+expect_error "--checkpoint-events: 10000 rows of 100000 particles" run --scenario elastic --n 100000 --packing-fraction 0.3 --events 1000000 --checkpoint-events 100
 expect_error "--trajectory: cannot write" run --scenario granular --series 0.5 --time 1 --trajectory "$tmp/no/t.xyz"
 # --load FILE: a dumped state loads back exactly (rows unchanged after 0 events), and runs on
 "$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --seed 2 --time 2 --dump "$tmp/a.xyz" > /dev/null && \

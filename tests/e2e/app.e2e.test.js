@@ -467,8 +467,18 @@ test('a file from the computer outlives a reload: its runs come back from the br
   await page.evaluate(() => new Promise((resolve) => { const q = indexedDB.deleteDatabase('edpd-files'); q.onsuccess = q.onerror = q.onblocked = resolve; }));
   await page.reload();
   await page.waitForFunction(() => window.edpdApp?.model?.state?.scenario === 'elastic', null, { timeout: 30000 });
-  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([{ field: 'state file',
-    message: 'the run of a file opened here is no longer kept in this browser (it keeps the last 4 files); the run before it is shown' }]);
+  const lost = [{ field: 'state file',
+    message: 'the run of a file opened here is no longer kept in this browser (it keeps the last 4 files); the run before it is shown' }];
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual(lost);
+  // a file opened again, Back to the lost run's notice, Forward to the file's run: the notice goes with its entry
+  await page.setInputFiles('#open-input', join(dir, 'my ball.xyz'));
+  await reloaded(() => window.edpdApp.model.state.file?.frame === 4);
+  await page.goBack();
+  await page.waitForFunction(() => window.edpdApp.warnings().length === 1, null, { timeout: 30000 });
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual(lost);
+  await page.goForward();
+  await reloaded(() => window.edpdApp.model.state.file?.frame === 4);
+  expect(await page.evaluate(() => window.edpdApp.warnings())).toEqual([]);
   expect(errors).toEqual([]);
   await page.close();
   rmSync(dir, { recursive: true, force: true });

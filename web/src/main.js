@@ -131,11 +131,12 @@ function start(state, { push = false, address = true } = {}) {
 window.addEventListener('popstate', async () => {
   const entry = history.state;
   const kept = stateFiles.kept(entry);
-  if (kept) { start({ ...kept, t: 0, paused: false }); return; }
+  const clear = () => { warnings.length = 0; showWarnings(); };  // a notice about another entry's file goes
+  if (kept) { clear(); start({ ...kept, t: 0, paused: false }); return; }
   const go = stateFiles.starter();  // void if the user moves on while the storage answers
   const stored = await stateFiles.restore(entry);
   if (!go.current()) return;
-  if (stored) { go({ ...stored, t: 0, paused: false }); return; }
+  if (stored) { clear(); go({ ...stored, t: 0, paused: false }); return; }
   const p = parseLocation(entry?.before ?? location.hash, location.search);
   warnings.splice(0, warnings.length, ...p.warnings, ...lostFileRun(entry));  // about this address, not the first one
   showWarnings();

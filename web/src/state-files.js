@@ -9,10 +9,9 @@
 import { defaultState, fileState, shellWord } from './model/scenarios.js';
 import { MAX_N } from './model/url-state.js';
 import { newStoreId } from './model/file-store.js';
+import { MAX_FILE_BYTES, mib, readCapped, withinFolder } from './model/fetch-state.js';
 
-export const MAX_FILE_BYTES = 128 * 1024 * 1024;  // each pane's worker keeps its own copy of the text
 const KEPT_FILE_RUNS = 4;
-const MB = 1048576;
 
 export class StateFiles {
   /**
@@ -50,7 +49,7 @@ export class StateFiles {
     const refuse = (message) => this.warn('state file', message);
     const cli = `build/edpd run --load ${shellWord(f.name)} has no such limit`;
     if (this.model.state?.embed) { refuse('an embedded run cannot open a file; open edpd in full (the link at the bottom) and open it there'); return; }
-    if (f.size > MAX_FILE_BYTES) { refuse(`${f.name} is ${(f.size / MB).toFixed(0)} MB; the app opens files up to ${MAX_FILE_BYTES / MB} MB (${cli})`); return; }
+    if (f.size > MAX_FILE_BYTES) { refuse(`${f.name} is ${mib(f.size)}; the app opens files up to ${mib(MAX_FILE_BYTES)} (${cli})`); return; }
     const start = this.starter();
     this.busy(true);
     try {
@@ -83,8 +82,13 @@ export class StateFiles {
       if (url.origin !== location.origin) { fail('state', `${link.state}: not a path on this site`); return; }
       const res = await fetch(url);
       if (!res.ok) { fail('state', `${link.state}: not found on this site (HTTP ${res.status})`); return; }
-      if (Number(res.headers.get('content-length')) > MAX_FILE_BYTES) { fail('state', `${link.state}: larger than the app's ${MAX_FILE_BYTES / MB} MB`); return; }
-      text = await res.text();
+      if (!withinFolder(res.url || url.href, location.href)) { fail('state', `${link.state}: redirected outside the page's folder`); return; }
+      try {
+        text = await readCapped(res, MAX_FILE_BYTES);
+      } catch (err) {
+        fail('state', `${link.state}: ${err.message}`);
+        return;
+      }
     } catch (err) {
       fail('state', `${link.state}: could not be fetched (${err.message})`);
       return;
