@@ -40,8 +40,9 @@ function caseRow(name, rows) {
 export function writeReport(page, r) {
   const at = page.indexOf(MARKER);
   if (at < 0) throw new Error(`docs/performance.md has no results marker (${MARKER})`);
-  const gas = r.names.filter((n) => !n.startsWith('ball-sweep-'));
+  const gas = r.names.filter((n) => !n.startsWith('ball-sweep-') && !n.startsWith('ball-array-'));
   const sweeps = r.names.filter((n) => n.startsWith('ball-sweep-'));
+  const arrays = r.names.filter((n) => n.startsWith('ball-array-'));
   const lines = [
     MARKER,
     '',
@@ -64,6 +65,11 @@ export function writeReport(page, r) {
       lines.push(`| ${n.replace('ball-sweep-', '')} | ${rows[0].samples.toLocaleString('en')} | ${nat.toFixed(3)} | ${wasm.toFixed(3)} | ${(nat * 1e6 / rows[0].samples).toFixed(1)} |`);
     }
     lines.push('');
+  }
+  for (const n of arrays) {
+    const rows = r.runs.get(n), nat = median(rows.map((x) => x.nat)), wasm = median(rows.map((x) => x.wasm));
+    lines.push(`A ball array of ${rows[0].n.toLocaleString('en')} balls, each on its own plate (creation, ${rows[0].events} events and one statistics call): ` +
+      `${nat.toFixed(3)} s natively, ${wasm.toFixed(3)} s in WebAssembly (Node).`, '');
   }
   const big = r.runs.get('scaling-elastic-3d-n1000000-rho0.5'), small = r.runs.get('elastic-3d-n13500-rho0.5');
   if (big && small) {

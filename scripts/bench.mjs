@@ -131,6 +131,16 @@ function runSweep(name) {
   edpd.sweep({ detector: name.replace('ball-sweep-', ''), count: s.samples });
   return { samples: s.samples, nat: s.seconds, wasm: cpu() - t0 };
 }
+/* The ball array: creation, 1000 events and a statistics call, native then in Node. */
+function runArray(name) {
+  const a = native(name).arrays[0];
+  const t0 = cpu();
+  const sim = edpd.createSimulation({ scenario: 'bouncing-ball', n: a.n });
+  sim.runEvents(a.events);
+  sim.stats();
+  sim.destroy();
+  return { n: a.n, events: a.events, nat: a.seconds, wasm: cpu() - t0 };
+}
 async function runCase(name) {
   const out = native(name);
   const c = out.cases[0];
@@ -161,8 +171,8 @@ const runs = new Map(names.map((n) => [n, []]));
 try {
   for (let r = 0; r < rounds; r++)
     for (const name of names) {
-      const sweep = name.startsWith('ball-sweep-');
-      const res = sweep ? runSweep(name) : await runCase(name);
+      const sweep = name.startsWith('ball-sweep-') || name.startsWith('ball-array-');
+      const res = name.startsWith('ball-sweep-') ? runSweep(name) : name.startsWith('ball-array-') ? runArray(name) : await runCase(name);
       runs.get(name).push(res);
       const tag = `${rounds > 1 ? `round ${r + 1}/${rounds} ` : ''}${name}`;
       console.error(sweep
@@ -189,6 +199,12 @@ function table(useBest) {
   console.log('case                                native Mcoll/s  native Mev/s   node Mcoll/s  node/native  chromium Mcoll/s  chromium/native  native us/ev  peak RSS MB');
   for (const name of names) {
     const rows = runs.get(name);
+    if (name.startsWith('ball-array-')) {
+      const pick = (xs) => (useBest ? Math.min(...xs) : median(xs));
+      const tn = pick(rows.map((x) => x.nat)), tw = pick(rows.map((x) => x.wasm));
+      console.log(`${name.padEnd(36)} native ${tn.toFixed(3)} s, wasm ${tw.toFixed(3)} s to create ${rows[0].n} balls, run ${rows[0].events} events and read the statistics`);
+      continue;
+    }
     if (name.startsWith('ball-sweep-')) {
       const nat = rows.map((x) => x.nat), wasm = rows.map((x) => x.wasm), samples = rows[0].samples;
       const tn = useBest ? Math.min(...nat) : median(nat), tw = useBest ? Math.min(...wasm) : median(wasm);

@@ -118,14 +118,40 @@ static int bench_case_at(int k, int scaling, bench_case *b, char *name, size_t l
 }
 
 static const char *const sweep_names[2] = {"ball-sweep-stable", "ball-sweep-naive-halt"};
+#define ARRAY_BALLS 100000u
+static const char *const array_name = "ball-array-n100000";
 
-/* Whether `name` is one of the cases (the N series included) or sweeps. */
+/* Whether `name` is one of the cases (the N series included), sweeps or the ball array. */
 static int case_known(const char *name) {
     bench_case b;
     char built[64];
     for (int k = 0; bench_case_at(k, 1, &b, built, sizeof built); k++)
         if (strcmp(b.name, name) == 0) return 1;
-    return strcmp(sweep_names[0], name) == 0 || strcmp(sweep_names[1], name) == 0;
+    return strcmp(sweep_names[0], name) == 0 || strcmp(sweep_names[1], name) == 0 || strcmp(array_name, name) == 0;
+}
+
+/* A ball array of 10^5 balls, each on its own plate: creation, 1000 events, one statistics call.
+ * Each part is linear in the balls (a plate is checked against its own ball alone). */
+static int run_array(int json, int first) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+    c.n = ARRAY_BALLS;
+    edpd_error err;
+    double t0 = cpu_seconds();
+    edpd_world *w = edpd_create(&c, &err);
+    if (!w) { fprintf(stderr, "edpd bench: %s: %s\n", array_name, err.message); return 0; }
+    double t1 = cpu_seconds();
+    edpd_advance(w, INFINITY, 1000, &err);
+    double t2 = cpu_seconds();
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    double t3 = cpu_seconds();
+    edpd_destroy(w);
+    if (json)
+        printf("%s\n    {\"name\": \"%s\", \"n\": %u, \"create_seconds\": %.4f, \"events\": 1000, \"events_seconds\": %.4f, "
+               "\"stats_seconds\": %.4f, \"seconds\": %.4f}", first ? "" : ",", array_name, c.n, t1 - t0, t2 - t1, t3 - t2, t3 - t0);
+    else
+        printf("ball array of %u balls: create %.3f s, 1000 events %.3f s, statistics %.3f s\n", c.n, t1 - t0, t2 - t1, t3 - t2);
+    return 1;
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -151,7 +177,7 @@ int cmd_bench(int argc, char **argv) {
         char name[64];
         fprintf(stderr, "edpd: bench: --case: no case '%s' (allowed:", only);
         for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) fprintf(stderr, " %s", b.name);
-        fprintf(stderr, " %s %s)\n", sweep_names[0], sweep_names[1]);
+        fprintf(stderr, " %s %s %s)\n", sweep_names[0], sweep_names[1], array_name);
         return 2;
     }
     if (only) scaling = 1;  /* a named case runs whether or not --scaling was given */
@@ -162,6 +188,7 @@ int cmd_bench(int argc, char **argv) {
             if (!only || strcmp(b.name, only) == 0) printf("%s\n", b.name);
         for (int d = 0; d < 2; d++)
             if (!only || strcmp(sweep_names[d], only) == 0) printf("%s\n", sweep_names[d]);
+        if (!only || strcmp(array_name, only) == 0) printf("%s\n", array_name);
         return 0;
     }
     uint64_t events = quick ? 200000 : 4000000;
@@ -212,6 +239,8 @@ int cmd_bench(int argc, char **argv) {
                    edpd_detector_name(sc.detector), (unsigned long long)samples, cpu, samples / cpu, cpu * 1e6 / samples);
         first = 0;
     }
+    if (json) printf("\n  ],\n  \"arrays\": [");
+    if ((!only || strcmp(array_name, only) == 0) && !run_array(json, 1)) return 1;
     if (json) printf("\n  ]\n}\n");
     return 0;
 }

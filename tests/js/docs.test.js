@@ -64,7 +64,7 @@ test('the bench report rewrites only the section below its marker', () => {
   const row = (name, dim, n, coll) => ({ c: { dim, n, collisions_per_second: coll, events_per_second: 2 * coll, us_per_event: 0.5, peak_rss_mb: 5 },
     node: { coll: 0.7 * coll, ev: 1.4 * coll }, chrome: { coll: 0.8 * coll, ev: 1.6 * coll } });
   const runs = new Map([['elastic-3d-n13500-rho0.5', [row('a', 3, 13500, 1e6)]], ['scaling-elastic-3d-n1000000-rho0.5', [row('b', 3, 1e6, 5e5)]],
-    ['ball-sweep-stable', [{ samples: 1e6, nat: 4, wasm: 5 }]]]);
+    ['ball-sweep-stable', [{ samples: 1e6, nat: 4, wasm: 5 }]], ['ball-array-n100000', [{ n: 1e5, events: 1000, nat: 0.15, wasm: 0.31 }]]]);
   const page = `# Performance\n\nhand-written\n\n${MARKER}\nold results\n`;
   const out = writeReport(page, { names: [...runs.keys()], runs, rounds: 1, quick: false, cpu: 'Test CPU', latBefore: null, latAfter: null,
     args: ['--report'], date: new Date('2030-01-02T00:00:00Z'), commitId: 'abcdef1' });
@@ -73,6 +73,8 @@ test('the bench report rewrites only the section below its marker', () => {
   expect(out).toContain('| elastic-3d-n13500-rho0.5 | 3-D | 13,500 | 1.000 | 0.500 | 0.700 | 70.0 % | 0.800 | 80.0 % | 5.0 |');
   expect(out).toContain('N = 10⁶ runs at 50.0 % of the collisions/s of N = 13500');
   expect(out).toContain('| stable | 1,000,000 | 4.000 | 5.000 | 4.0 |');
+  expect(out).toContain('A ball array of 100,000 balls, each on its own plate (creation, 1000 events and one statistics call): 0.150 s natively, 0.310 s in WebAssembly (Node).');
+  expect(out).not.toContain('| ball-array');  // not a row of the gas table
   expect(out).toContain('commit abcdef1 · 2030-01-02');
 });
 

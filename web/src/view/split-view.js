@@ -140,7 +140,7 @@ export class SplitView {
         edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
         p.extras.push(edges);
         for (const pl of planes) p.extras.push(this.planeMesh(pl, box, dim));
-        for (const pl of plates) p.extras.push(this.planeMesh(pl, box, dim, pl));  // a ball's own plate
+        if (plates.length) p.extras.push(this.platesMesh(plates, dim));  // each ball's own plate
       } else {
         const { cols, rows } = ballGrid(n);  // a plate under each row of balls
         const width = BALL_SPACING * cols;
@@ -155,21 +155,37 @@ export class SplitView {
   }
 
   /** A plane n·r = offset as a translucent square through the box, centred where the box's centre
-   * projects onto it (in 2-D a wall line, thin across it); or, given `own` ({ at, size }), one
-   * ball's plate: a square of that size at that point. */
-  planeMesh({ normal, offset }, box, dim, own = null) {
-    const c = own ? new THREE.Vector3(...own.at) : new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
+   * projects onto it (in 2-D a wall line, thin across it). */
+  planeMesh({ normal, offset }, box, dim) {
+    const c = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
     const nrm = new THREE.Vector3(...normal);
     // a plane along the box's axes covers the box's face; a tilted one a square of the diagonal
     const axis = normal.findIndex((x) => Math.abs(x) === 1);
     const other = [0, 1, 2].filter((a) => a !== axis);
-    const size = own ? own.size : axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
+    const size = axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
     const geo = dim === 2 ? new THREE.PlaneGeometry(size, 0.06) : new THREE.PlaneGeometry(size, size);
-    const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: own || dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
+    const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
     // a 2-D plane is a wall line in the xy plane: its quad lies along the line, facing the camera (z)
     if (dim === 2) mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), nrm);
     else mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), nrm);
     mesh.position.copy(c).addScaledVector(nrm, offset - nrm.dot(c));
+    return mesh;
+  }
+
+  /** Every ball's own plate ({ normal, at, size }) as one instanced mesh: a square of its size at its
+   * point (in 2-D a line), one draw call however many balls a state file holds. */
+  platesMesh(plates, dim) {
+    const mesh = new THREE.InstancedMesh(new THREE.PlaneGeometry(1, 1),
+      new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: 0.9, side: THREE.DoubleSide, depthWrite: false }), plates.length);
+    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), at = new THREE.Vector3(), scale = new THREE.Vector3();
+    const facing = dim === 2 ? new THREE.Vector3(0, 1, 0) : new THREE.Vector3(0, 0, 1);
+    plates.forEach(({ normal, at: x, size }, k) => {
+      q.setFromUnitVectors(facing, new THREE.Vector3(...normal));
+      scale.set(size, dim === 2 ? 0.06 : size, 1);
+      mesh.setMatrixAt(k, m.compose(at.set(...x), q, scale));
+    });
+    mesh.instanceMatrix.needsUpdate = true;
+    mesh.computeBoundingSphere();
     return mesh;
   }
 
