@@ -50,6 +50,13 @@ edpd_config edpd_default_config(void) {
     c.elastic_until = 0.0;
     c.collapse_window = 1000;
     c.collapse_dt = 1e-10;
+    c.potential = EDPD_POTENTIAL_HARD;
+    c.well_width = 1.5;
+    c.well_depth = 1.0;
+    c.thermostat_rate = 0.0;
+    c.bath_temperature = 1.0;
+    c.quench_at = EDPD_MAX_TIME;  /* never */
+    c.quench_to = 1.0;
     return c;
 }
 
@@ -159,6 +166,19 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     }
     for (int a = 0; a < 3; a++)
         if (!finite_in(c->gravity[a], -1e6, 1e6)) BAD("gravity", "each component must be in [-1e6, 1e6]");
+    if (c->potential == EDPD_POTENTIAL_STEPS) {
+        if (c->step_count < 1 || c->step_count > EDPD_MAX_STEPS) BAD("steps", "give 1 to %d steps, got %u", EDPD_MAX_STEPS, c->step_count);
+        for (uint32_t k = 0; k < c->step_count; k++) {
+            double inner = k ? c->steps[k - 1].radius : 1.0;
+            if (!finite_in(c->steps[k].radius, 1.0, 10.0) || !(c->steps[k].radius > inner))
+                BAD("steps", "step %u: radius must be in (%g, 10] (diameters, beyond the core%s), got %g", k, inner, k ? " and the step before" : "", c->steps[k].radius);
+            if (!finite_in(c->steps[k].energy, -1e6, 1e6)) BAD("steps", "step %u: energy must be a finite number in [-1e6, 1e6], got %g", k, c->steps[k].energy);
+        }
+    }
+    if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
+        BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
+    if (c->potential != EDPD_POTENTIAL_HARD && c->neighbours == EDPD_NEIGHBOURS_LISTS)
+        BAD("neighbours", "a stepped potential runs with cells: use auto or cells");
     if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
         BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");
 

@@ -3,6 +3,7 @@
  * prediction; and its destruction. */
 #include "world.h"
 #include "predict.h"
+#include "impact.h"
 #include "scenario.h"
 #include "memory.h"
 #include <math.h>
@@ -114,6 +115,7 @@ static void derive(struct edpd_world *w, const edpd_config *cfg) {
         if (w->p[i].sigma < min_sigma) min_sigma = w->p[i].sigma;
     }
     w->one_sigma = min_sigma == w->max_sigma;
+    shells_from_config(&w->pot, cfg);
     int e;  /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
     frexp(w->cfg.diameter, &e);
     w->sep_unit = ldexp(1.0, e - 53);
@@ -126,10 +128,11 @@ static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
     nl_configure(w);
     if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
-    if (cells_init(&w->cells, w->n, w->box, w->periodic, w->max_sigma + w->nl.delta, single) != 0) return -1;
+    double range = w->max_sigma * w->pot.reach;  /* the farthest pair that interacts */
+    if (cells_init(&w->cells, w->n, w->box, w->periodic, range + w->nl.delta, single) != 0) return -1;
     w->image_ties = 0;
     for (int a = 0; a < 3; a++)
-        if (w->periodic[a] && (w->cells.n[a] <= 4 || w->box[a] < 5.0 * (w->max_sigma + w->nl.delta))) w->image_ties = 1;
+        if (w->periodic[a] && (w->cells.n[a] <= 4 || w->box[a] < 5.0 * (range + w->nl.delta))) w->image_ties = 1;
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r = w->p[i].r;
         particle_set_cell(&w->p[i], &w->cells, cells_of_point(&w->cells, r.x, r.y, r.z));
@@ -174,12 +177,16 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
     if (overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
     if (nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
+    if (steps_start(w) != 0) return give_up(w, err, "the pairs' steps");
     for (uint32_t i = 0; i < w->n; i++) {  /* every particle's first event */
         particle *q = &w->p[i];
         w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);
         predict(w, i, 0, QUEUE_INITIAL);
     }
     eq_build(&w->queue, w->n);
+    w->e0 = w->ke + w->pe;
+    rng_seed(&w->kick_rng, (uint64_t)cfg->seed ^ 0x7468726D6F737461ull);  /* its own stream: the start's draws stay as they were */
+    schedule_kick(w);
     z_blocks_start(w);  /* the measurement window opens at t = 0 */
     w->status.state = EDPD_STATE_RUNNING;
     w->status.particle_a = w->status.particle_b = -1;
@@ -192,6 +199,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->planes);
     free(w->t_last);
     free(w->plate);
+    bonds_free(&w->bonds);
     cells_free(&w->cells);
     overlap_grid_free(w->og);
     nl_free(&w->nl);

@@ -91,7 +91,7 @@ uint64_t edpd_state_hash(const edpd_world *w) {
         double s[6] = {r.x, r.y, r.z, v.x, v.y, v.z};
         h = fnv(h, s, sizeof s);
     }
-    return h;
+    return steps_hash(w, h, fnv);  /* a stepped potential's logical states (none: h unchanged) */
 }
 
 /* ---- Overlaps now: a scan that trusts only the positions ---------------------------------
@@ -273,6 +273,15 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
         twice_ke += w->p[i].mass * v3_dot(v, v);
     }
     s->kinetic_energy = 0.5 * twice_ke;
+    s->captures = w->captures;
+    s->releases = w->releases;
+    s->step_bounces = w->step_bounces;
+    s->step_stabilizing_events = w->step_stabilizing;
+    s->thermostat_kicks = w->kicks;
+    s->potential_energy = w->pe;
+    s->total_energy = s->kinetic_energy + w->pe;
+    s->energy_drift = s->total_energy - w->e0;
+    steps_scan(w, &s->positions_potential_energy, &s->disagreeing_pairs, &s->rounding_pairs);
     s->temperature = twice_ke / (w->dim * (double)w->n);
     /* Collision virial: Z = PV/(N kT) = 1 + sum(r_ij.dp_i) / (dim N <kT> t) = 1 + W / (2 int KE dt). */
     double elapsed = w->time - w->measure_t0;
@@ -377,8 +386,8 @@ static void approaching_overlap_in_cell(const struct edpd_world *w, uint32_t cel
 }
 
 int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
-    if (w->events != w->collisions + w->plane_impacts + w->cell_crossings + w->list_rebuilds) {
-        snprintf(msg, len, "events %llu != collisions + plane impacts + crossings + rebuilds", (unsigned long long)w->events);
+    if (w->events != w->collisions + w->plane_impacts + w->cell_crossings + w->list_rebuilds + w->soft_impacts) {
+        snprintf(msg, len, "events %llu != collisions + plane impacts + crossings + rebuilds + step events + kicks", (unsigned long long)w->events);
         return 0;
     }
     if (!nl_check(w, msg, len)) return 0;

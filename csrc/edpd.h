@@ -70,6 +70,22 @@ typedef struct edpd_plane {
     double restitution; /* normal restitution of impacts on this plane, in [0, 1] */
 } edpd_plane;
 
+/* The pair potential: hard spheres, or a hard core with steps outside it (the paper's Sect. 6):
+ * U(r) = energy of step k for radius[k-1] sigma <= r < radius[k] sigma (radius[-1] = 1), 0 beyond
+ * the last. A square well is one step: U = -well_depth out to well_width sigma. Each pair's step
+ * is a logical state kept from its history (steps.c); restitution applies to the core only. */
+typedef enum edpd_potential {
+    EDPD_POTENTIAL_HARD = 0,
+    EDPD_POTENTIAL_SQUARE_WELL = 1,  /* well_width, well_depth */
+    EDPD_POTENTIAL_STEPS = 2,        /* steps[0 .. step_count) */
+    EDPD_POTENTIAL_COUNT = 3
+} edpd_potential;
+#define EDPD_MAX_STEPS 8
+typedef struct edpd_step {
+    double radius;  /* the step's outer edge in units of the pair's sigma: > 1, increasing */
+    double energy;  /* U inside it (out to radius), finite */
+} edpd_step;
+
 /* How a prediction finds its candidate partners (trajectories differ only by rounding). */
 typedef enum edpd_neighbours {
     EDPD_NEIGHBOURS_AUTO = 0,  /* lists for dense worlds without gravity (3-D phi >= 0.33, 2-D >= 0.62), else cells */
@@ -111,6 +127,19 @@ typedef struct edpd_config {
                                      array's, the paper's Fig. 7); an all-zero normal: none */
     double start_time;       /* the clock at creation, in [-1e9, 1e9] (default 0): a loaded state
                                 runs on from its own Time (`edpd run --load`) */
+
+    /* The pair potential (edpd_potential; default hard spheres). */
+    edpd_potential potential;
+    double well_width;       /* square well: its edge in diameters, lambda (default 1.5) */
+    double well_depth;       /* square well: U = -well_depth inside, the energy unit (default 1) */
+    edpd_step steps[EDPD_MAX_STEPS];  /* EDPD_POTENTIAL_STEPS: the steps, innermost first */
+    uint32_t step_count;
+    /* Andersen thermostat: at rate thermostat_rate per particle a random particle draws a new
+     * velocity at the bath's temperature (0: off, NVE); from quench_at on the bath is at quench_to. */
+    double thermostat_rate;
+    double bath_temperature;
+    double quench_at;        /* EDPD_MAX_TIME: never (default) */
+    double quench_to;
 } edpd_config;
 
 /* A world's state, and a particle's (edpd_get_particle_states). A halt or a collapse between a
@@ -160,6 +189,18 @@ typedef struct edpd_stats {
     uint32_t fell_through;        /* now: spheres entirely on the wrong side of a plane */
     uint32_t halted_particles;    /* stopped by a naive halt on their own plate (a ball array's balls) */
     uint32_t resting_particles;   /* stopped at rest on their own plate: a collapse of that ball alone */
+    /* A stepped potential (square well): its events and energies. */
+    uint64_t captures;            /* pairs crossing a step inward */
+    uint64_t releases;            /* pairs crossing a step outward */
+    uint64_t step_bounces;        /* pairs turned back at a step (too little radial energy to cross) */
+    uint64_t step_stabilizing_events; /* step events of pairs already past the step (Eq. 10 at a step) */
+    uint64_t thermostat_kicks;    /* Andersen thermostat events */
+    double potential_energy;      /* sum of U over the pairs' logical states */
+    double total_energy;          /* kinetic + potential */
+    double energy_drift;          /* total_energy - its value at the start (NVE: rounding; not with a thermostat) */
+    double positions_potential_energy; /* U counted from the pairs' distances now */
+    uint32_t disagreeing_pairs;   /* pairs whose logical step differs from their distance's beyond rounding */
+    uint32_t rounding_pairs;      /* ... within rounding of the step between them */
     double kinetic_energy;
     double temperature;           /* 2 KE / (dim N) */
     double pressure_z;            /* collision-virial compressibility factor PV/(N kT) */

@@ -44,7 +44,7 @@ int do_rebuild(struct edpd_world *w, uint32_t i) {
     return 0;
 }
 
-static void account_energy(struct edpd_world *w, double dke) {
+void account_energy(struct edpd_world *w, double dke) {
     w->ke_integral += w->ke * (w->time - w->ke_time);
     w->ke_time = w->time;
     w->ke += dke;
@@ -127,6 +127,34 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         oj = predict(w, j, 1, QUEUE_UPDATE);
     }
     if (oi >= 2 || oj >= 2) w->three_body_events++;
+}
+
+/* The Andersen thermostat: kicks at rate thermostat_rate per particle, a Poisson process, each
+ * giving one random particle a velocity drawn at the bath's temperature (quench_to from
+ * quench_at on). The project's RNG and log keep runs bit-reproducible everywhere. */
+void schedule_kick(struct edpd_world *w) {
+    double rate = w->cfg.thermostat_rate * (double)w->n;
+    w->kick_t = rate > 0.0 ? w->time - det_log(1.0 - rng_uniform(&w->kick_rng)) / rate : INFINITY;
+}
+
+void do_kick(struct edpd_world *w) {
+    w->time = w->kick_t;
+    uint32_t i = (uint32_t)(rng_uniform(&w->kick_rng) * w->n);
+    particle *q = &w->p[i];
+    if (!q->state) {  /* a frozen ball stays as it is */
+        bring_to(w, q, w->time);
+        double kT = w->time >= w->cfg.quench_at ? w->cfg.quench_to : w->cfg.bath_temperature, s = sqrt(kT / q->mass);
+        double ke0 = q->mass * v3_dot(q->v, q->v);
+        double vx = s * rng_normal(&w->kick_rng), vy = s * rng_normal(&w->kick_rng), vz = w->dim == 3 ? s * rng_normal(&w->kick_rng) : 0.0;
+        q->v = v3(vx, vy, vz);
+        account_energy(w, 0.5 * (q->mass * v3_dot(q->v, q->v) - ke0));
+        w->kicks++;
+        w->soft_impacts++;
+        q->changed = impacts(w);
+        ahead_reset(w);  /* a plan may hold i's old flight */
+        predict(w, i, 0, QUEUE_UPDATE);
+    }
+    schedule_kick(w);
 }
 
 void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {

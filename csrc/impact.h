@@ -11,5 +11,10 @@ int do_rebuild(struct edpd_world *w, uint32_t i);
  * never deepens an overlap). */
 void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j);
 void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k);
+/* The Andersen thermostat's next kick drawn (+inf without one), and the kick itself. */
+void schedule_kick(struct edpd_world *w);
+void do_kick(struct edpd_world *w);
+/* The kinetic energy changes by dke now (its time integral kept for Z). */
+void account_energy(struct edpd_world *w, double dke);
 
 #endif

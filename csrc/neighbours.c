@@ -28,8 +28,8 @@ void nl_configure(struct edpd_world *w) {
     switch (w->cfg.neighbours) {
     case EDPD_NEIGHBOURS_CELLS: nl->on = 0; break;
     case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
-    default:
-        nl->on = !w->has_gravity && w->max_sigma <= 2.0 * min_sigma &&
+    default:  /* a stepped potential runs with cells (steps.c) */
+        nl->on = !w->has_gravity && w->pot.count == 0 && w->max_sigma <= 2.0 * min_sigma &&
                  phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D);
     }
     if (!nl->on) return;

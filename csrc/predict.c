@@ -26,12 +26,14 @@ typedef struct predict_ctx {
     int count_overlaps;
     uint32_t overlaps;
     int fresh;        /* partner found by this scan: valid as of the impacts so far */
+    int outer;        /* a stepped potential: the event is at the shell's outer boundary ... */
+    uint32_t from;    /* ... of this shell */
 } predict_ctx;
 
 /* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
  * new layer, a list rebuild's newcomers): i's trajectory is unchanged, so that impact stays valid. */
 static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) {
-    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->predicted, q->branch, 0, 0, 0};
+    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->predicted, q->branch, 0, 0, 0, q->step_outer, q->step_from};
     return x;
 }
 
@@ -40,6 +42,7 @@ static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) 
 static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, particle *q) {
     q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
     q->predicted = x->fresh ? impacts(w) : x->predicted;
+    q->step_outer = (int8_t)x->outer; q->step_from = (uint8_t)x->from;
 }
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
@@ -254,8 +257,64 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
     if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
+/* A stepped potential's pair tests (steps.h), one candidate at a time: every candidate within
+ * reach, approaching or not (a bound pair meets its outer step receding). The shell is the
+ * pair's logical state for the stable detector, and what the distance says for the naive ones,
+ * as textbook code reads it. */
+static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, int bonded, const pair_cand *c) {
+    const shells *pot = &w->pot;
+    double r2 = v3_dot(c->dr, c->dr), reach = pot->reach * c->sigma;
+    if (!(c->b < 0.0) && r2 >= reach * reach && !bonded) return;  /* receding beyond every step */
+    uint32_t shell = s->stable ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : shell_of_distance(pot, r2, c->sigma);
+    int outer;
+    edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
+    if (root.branch == BRANCH_NONE) return;
+    if (root.branch >= BRANCH_NEGATIVE) {  /* a naive answer undefined: only ever at an inner boundary */
+        failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell ? pot->radius[shell - 1] * c->sigma : c->sigma, root);
+        if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
+    }
+    double te = s->T + root.dt;
+    if (te < x->best) { x->best = te; x->partner = k; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell; }
+}
+
+static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, int bonded) {
+    pair_cand c;
+    pair_state(s, &s->p[k], &c, s->gravity);
+    x->overlaps += c.c < 0.0;
+    step_image(w, s, x, k, bonded, &c);
+    if (!s->ties) return;
+    /* a small box: the pair's other images near L/2 too (other_images) */
+    double d[3] = {c.dr.x, c.dr.y, c.dr.z};
+    int tie = 0;
+    for (int a = 0; a < 3; a++)
+        if (s->periodic[a] && fabs(d[a]) >= 0.5 * s->L[a] * (1.0 - 1e-9)) tie |= 1 << a;
+    for (int combo = 1; combo < 8; combo++) {
+        if ((combo & tie) != combo) continue;
+        pair_cand e = c;
+        double f[3] = {d[0], d[1], d[2]};
+        for (int a = 0; a < 3; a++) if (combo & (1 << a)) f[a] -= copysign(s->L[a], f[a]);
+        e.dr = v3(f[0], f[1], f[2]);
+        e.b = v3_dot(e.dr, e.dv);
+        step_image(w, s, x, k, bonded, &e);
+    }
+}
+
+static void step_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
+    scan_consts s;
+    scan_setup(w, x, &s);
+    int bonded = w->bonds.count[x->i] > 0;
+    uint32_t overlaps = x->overlaps;
+    for (uint32_t k = 0; k < pl->m; k++) step_candidate(w, &s, x, pl->cand[k], bonded);
+    if (pl->overflow)
+        for (int c = 0; c < pl->count; c++)
+            for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
+                if (k != s.self) step_candidate(w, &s, x, k, bonded);
+    if (!x->count_overlaps) x->overlaps = overlaps;
+}
+
 /* The pair tests of particle x->i against a gathered block. */
 static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
+    if (w->pot.count) { step_scan(w, pl, x); return; }
     scan_consts s;
     scan_setup(w, x, &s);
     pair_batch bt;
@@ -349,7 +408,7 @@ void predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
  * (or NULL). Returns the number of particles it overlaps if count_overlaps is set. */
 uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
     particle *q = &w->p[i];
-    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0};
+    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0, 0, 0};
     if (w->n == 1) {
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {

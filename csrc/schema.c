@@ -11,6 +11,7 @@ edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const ch
 static const char *const SCENARIOS[] = {"granular", "elastic", "bouncing-ball", "custom", NULL};
 static const char *const DETECTORS[] = {"stable", "naive-halt", "naive-miss", "naive-rewind", NULL};
 static const char *const NEIGHBOURS[] = {"auto", "cells", "lists", NULL};
+static const char *const POTENTIALS[] = {"hard-sphere", "square-well", "steps", NULL};
 
 #define AT(member) offsetof(edpd_config, member)
 const edpd_field EDPD_FIELDS[] = {
@@ -38,7 +39,20 @@ const edpd_field EDPD_FIELDS[] = {
      "how candidates are found: auto (lists for dense gases), cells or lists; the same physics, rounding differs"},
     {"diameter", "diameter", NULL, EDPD_FIELD_DOUBLE, 1e-3, 1e3, NULL, AT(diameter), "sigma, the particles' diameter"},
     {"mass", "mass", NULL, EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(mass), "the particles' mass"},
-    {"temperature", "temperature", NULL, EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(temperature), "the gases' initial kT"},
+    {"temperature", "temperature", "--temperature", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(temperature), "the gases' initial kT"},
+    {"potential", "potential", "--potential", EDPD_FIELD_ENUM, 0, 2, POTENTIALS, AT(potential),
+     "hard-sphere; square-well (a hard core and a well out to well_width, depth well_depth); steps (--steps)"},
+    {"well_width", "wellWidth", "--lambda", EDPD_FIELD_DOUBLE, 1.0001, 10, NULL, AT(well_width),
+     "the square well's edge in diameters (lambda > 1)"},
+    {"well_depth", "wellDepth", "--well-depth", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(well_depth),
+     "the square well's depth epsilon_w, the energy unit (kT in units of it)"},
+    {"thermostat_rate", "thermostatRate", "--thermostat-rate", EDPD_FIELD_DOUBLE, 0, 1e6, NULL, AT(thermostat_rate),
+     "Andersen thermostat: new velocities per particle and unit time from the bath (0: off, energy conserved)"},
+    {"bath_temperature", "bathTemperature", "--bath-temperature", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(bath_temperature),
+     "the thermostat's kT"},
+    {"quench_at", "quenchAt", "--quench-at", EDPD_FIELD_DOUBLE, 0, EDPD_MAX_TIME, NULL, AT(quench_at),
+     "the time the bath changes to quench_to (1e100, beyond the clock: never)"},
+    {"quench_to", "quenchTo", "--quench-to", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(quench_to), "the bath's kT after quench_at"},
 };
 #undef AT
 const int EDPD_FIELD_COUNT = (int)(sizeof EDPD_FIELDS / sizeof EDPD_FIELDS[0]);
@@ -63,6 +77,17 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(fell_through, "fellThrough", EDPD_STAT_U32),
     STAT(halted_particles, "haltedParticles", EDPD_STAT_U32),
     STAT(resting_particles, "restingParticles", EDPD_STAT_U32),
+    STAT(captures, "captures", EDPD_STAT_U64),
+    STAT(releases, "releases", EDPD_STAT_U64),
+    STAT(step_bounces, "stepBounces", EDPD_STAT_U64),
+    STAT(step_stabilizing_events, "stepStabilizingEvents", EDPD_STAT_U64),
+    STAT(thermostat_kicks, "thermostatKicks", EDPD_STAT_U64),
+    STAT(potential_energy, "potentialEnergy", EDPD_STAT_DOUBLE),
+    STAT(total_energy, "totalEnergy", EDPD_STAT_DOUBLE),
+    STAT(energy_drift, "energyDrift", EDPD_STAT_DOUBLE),
+    STAT(positions_potential_energy, "positionsPotentialEnergy", EDPD_STAT_DOUBLE),
+    STAT(disagreeing_pairs, "disagreeingPairs", EDPD_STAT_U32),
+    STAT(rounding_pairs, "roundingPairs", EDPD_STAT_U32),
     STAT(kinetic_energy, "kineticEnergy", EDPD_STAT_DOUBLE),
     STAT(temperature, "temperature", EDPD_STAT_DOUBLE),
     STAT(pressure_z, "pressureZ", EDPD_STAT_DOUBLE),

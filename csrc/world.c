@@ -78,11 +78,13 @@ static void execute_impact(struct edpd_world *w, uint32_t i, double tk) {
         w->negative_dt_events++;
         note_failure(w, i, partner, tk);
     }
-    if (q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) w->stabilizing_events++;
+    if ((q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) && !(w->pot.count && partner >= 0 && (q->step_outer || q->step_from)))
+        w->stabilizing_events++;  /* at the core or a plane (steps count their own) */
     w->time = tk;
     bring_to(w, q, tk);
-    if (partner >= 0) do_pair_impact(w, i, (uint32_t)partner);
-    else do_plane_impact(w, i, (uint32_t)(-1 - partner));
+    if (partner < 0) do_plane_impact(w, i, (uint32_t)(-1 - partner));
+    else if (w->pot.count && (q->step_outer || q->step_from)) do_step_event(w, i, (uint32_t)partner);  /* at a step */
+    else do_pair_impact(w, i, (uint32_t)partner);
 }
 
 /* An event between particle i and its own plate: a ball array's ball is a system of its own. */
@@ -136,6 +138,13 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         uint32_t i = eq_top(&w->queue);  /* pop: the earliest event */
         int own_plate = 0;
         double tk = eq_top_key(&w->queue);
+        if (w->kick_t < tk) {  /* the thermostat's kick comes first */
+            if (!(w->kick_t <= t_end) || !within_clock(w->kick_t)) break;
+            do_kick(w);
+            w->events++;
+            done++;
+            continue;
+        }
         particle *q = &w->p[i];
         if (big_world(w)) ahead_event_begin(w, i);
         if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
@@ -161,13 +170,18 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         } else {
             own_plate = own_plate_event(q, q->partner);
             execute_impact(w, i, tk);
+            if (w->bonds_failed) {
+                set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
+                return EDPD_STOP_ERROR;
+            }
         }
         w->events++;
         done++;
         if (big_world(w)) look_ahead(w);
         if (collapsed(w, i, own_plate)) return w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE;
     }
-    if (done >= max_events && eq_top_key(&w->queue) <= t_end && within_clock(eq_top_key(&w->queue))) return EDPD_STOP_BUDGET;
+    double next = eq_top_key(&w->queue) < w->kick_t ? eq_top_key(&w->queue) : w->kick_t;
+    if (done >= max_events && next <= t_end && within_clock(next)) return EDPD_STOP_BUDGET;
     if (isfinite(t_end)) w->time = t_end;
     return EDPD_STOP_TIME;
 }

@@ -7,6 +7,8 @@
 #include "cells.h"
 #include "event_queue.h"
 #include "neighbours.h"
+#include "steps.h"
+#include "rng.h"
 
 #define PARTNER_NONE INT32_MIN
 
@@ -32,7 +34,8 @@ typedef struct particle {
     int8_t branch;          /* edpd_branch of the predicted impact */
     int8_t cross_axis, cross_dir;
     int8_t state;           /* edpd_state: a halt or a rest on its own plate froze it (world.c) */
-    char pad_[2];
+    int8_t step_outer;      /* a stepped potential: the pending pair event is at the shell's outer boundary */
+    uint8_t step_from;      /* ... and the shell it starts from (steps.c) */
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
@@ -126,6 +129,14 @@ struct edpd_world {
     double max_sigma;
     int one_sigma;            /* every particle has diameter max_sigma (particle_request) */
     double time;
+    shells pot;               /* the pair potential's steps (none: hard spheres) */
+    bond_lists bonds;         /* the pairs' logical shells (steps.c) */
+    double pe, e0;            /* potential energy of the logical states; total energy at the start */
+    uint64_t captures, releases, step_bounces, step_stabilizing, kicks;
+    uint64_t soft_impacts;    /* step events and thermostat kicks: velocity changes besides impacts */
+    int bonds_failed;         /* a step event could not grow the bond lists (the run stops: world.c) */
+    double kick_t;            /* the Andersen thermostat's next kick (+inf: none), from its own RNG */
+    edpd_rng kick_rng;
     edpd_status status;
     edpd_status first_halt;   /* the first halt on a particle's own plate: the world's, once all stop */
 
@@ -198,8 +209,11 @@ static inline void bring_to(const struct edpd_world *w, particle *q, double T) {
     q->r = r; q->v = v; q->t = T;
 }
 
-/* Impacts so far: the serial number of the latest (particle.changed, .predicted). */
-static inline uint64_t impacts(const struct edpd_world *w) { return w->collisions + w->plane_impacts; }
+/* Impacts so far, every event that changes a velocity: the serial number of the latest
+ * (particle.changed, .predicted). */
+static inline uint64_t impacts(const struct edpd_world *w) {
+    return w->collisions + w->plane_impacts + w->soft_impacts;
+}
 
 /* The partner of q's pending pair impact if that is its next event, else -1. */
 static inline int32_t pair_partner(const particle *q) {

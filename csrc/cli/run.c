@@ -255,6 +255,17 @@ static void json_stats(json_out *j, const edpd_stats *s) {
     json_u64(j, "fell_through", s->fell_through);
     json_u64(j, "halted_particles", s->halted_particles);
     json_u64(j, "resting_particles", s->resting_particles);
+    json_u64(j, "captures", s->captures);
+    json_u64(j, "releases", s->releases);
+    json_u64(j, "step_bounces", s->step_bounces);
+    json_u64(j, "step_stabilizing_events", s->step_stabilizing_events);
+    json_u64(j, "thermostat_kicks", s->thermostat_kicks);
+    json_num(j, "potential_energy", s->potential_energy);
+    json_num(j, "total_energy", s->total_energy);
+    json_num(j, "energy_drift", s->energy_drift);
+    json_num(j, "positions_potential_energy", s->positions_potential_energy);
+    json_u64(j, "disagreeing_pairs", s->disagreeing_pairs);
+    json_u64(j, "rounding_pairs", s->rounding_pairs);
     json_u64(j, "three_body_events", s->three_body_events);
     json_u64(j, "ignored_undefined", s->ignored_undefined);
     if (s->first_failure_event == UINT64_MAX) json_num(j, "first_failure_event", NAN);
@@ -324,6 +335,10 @@ static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *row
     json_num(&j, "packing_fraction", c->scenario == EDPD_SCENARIO_BOUNCING_BALL || c->scenario == EDPD_SCENARIO_CUSTOM ? NAN : c->packing_fraction);
     json_num(&j, "restitution", c->restitution);
     json_num(&j, "tc", c->tc);  /* the TC model's time (0 = off) */
+    static const char *const POTENTIAL_NAMES[] = {"hard-sphere", "square-well", "steps"};
+    json_str(&j, "potential", POTENTIAL_NAMES[c->potential]);
+    if (c->potential == EDPD_POTENTIAL_SQUARE_WELL) { json_num(&j, "well_width", c->well_width); json_num(&j, "well_depth", c->well_depth); }
+    json_num(&j, "thermostat_rate", c->thermostat_rate);
     json_num(&j, "start_time", o->start);  /* the clock at the start: a loaded state's Time, else 0 */
     if (o->load_path) json_u64(&j, "frame", (uint64_t)o->loaded_frame);  /* the frame of the file run from (0 the first) */
     json_num(&j, "equilibrate", o->equilibrate);  /* measurements from start_time + this on */

@@ -1,0 +1,80 @@
+/* Stepped pair potentials (the paper's Sect. 6; steps.c): a hard core with steps of energy
+ * outside it, the square well the common case. What a pair may do next depends on which step it
+ * is in, and with floating-point positions that cannot be read off the distance near a step: it
+ * is the pair's logical state, kept from its history. */
+#ifndef EDPD_STEPS_H
+#define EDPD_STEPS_H
+#include "edpd.h"
+#include "detector.h"
+#include "vec.h"
+#include <stdint.h>
+
+/* The shells around a pair, in units of its sigma: shell k lies between radius[k - 1] (the core,
+ * 1, for k = 0) and radius[k]; shell `count` is everything beyond the last step. */
+typedef struct shells {
+    uint32_t count;                      /* steps; 0: hard spheres */
+    double radius[EDPD_MAX_STEPS];
+    double energy[EDPD_MAX_STEPS + 1];   /* U in shell k; energy[count] = 0 */
+    double reach;                        /* the last step's radius (1 without steps) */
+} shells;
+
+/* The pairs' logical states, sparse: each particle lists its partners in any shell but the
+ * outermost, with their shell; symmetric; one capacity for all lists, doubled when one is full. */
+typedef struct bond_lists {
+    uint32_t n, cap;
+    int32_t *partner;     /* particle i's partners: partner[i cap .. i cap + count[i]) */
+    uint8_t *shell;       /* ... and their shells, at the same places */
+    uint32_t *count;
+    uint64_t pairs;       /* bonds in all */
+} bond_lists;
+
+void shells_from_config(shells *s, const edpd_config *c);
+
+/* The shell a distance^2 r2 puts a pair of diameter sigma in (what textbook code reads). */
+static inline uint32_t shell_of_distance(const shells *s, double r2, double sigma) {
+    uint32_t k = 0;
+    while (k < s->count && r2 >= s->radius[k] * s->radius[k] * sigma * sigma) k++;
+    return k;
+}
+
+/* Pair i-j's logical shell (the outermost if it has no bond). */
+static inline uint32_t bond_shell(const bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j) {
+    const int32_t *l = b->partner + (size_t)i * b->cap;
+    for (uint32_t k = 0, m = b->count[i]; k < m; k++)
+        if (l[k] == (int32_t)j) return b->shell[(size_t)i * b->cap + k];
+    return outermost;
+}
+
+/* The event of a pair in shell `shell` with separation dr and relative velocity dv: the earlier
+ * of its inner boundary (the core in shell 0) and its outer one, each by the detector's rule on
+ * its overlap function; *outer says which. */
+static inline edpd_root shell_event(edpd_detector d, const shells *s, uint32_t shell, vec3 dr, vec3 dv, double sigma, int *outer) {
+    double r_in = shell == 0 ? sigma : s->radius[shell - 1] * sigma;
+    edpd_root in = detect(d, pair_overlap(dr, dv, r_in));
+    *outer = 0;
+    if (shell < s->count) {
+        edpd_root out = detect(d, outer_overlap(dr, dv, s->radius[shell] * sigma));
+        if (out.dt < in.dt) { *outer = 1; return out; }
+    }
+    return in;
+}
+
+struct edpd_world;
+int bonds_init(bond_lists *b, uint32_t n);
+void bonds_free(bond_lists *b);
+/* Pair i-j's logical shell set (the outermost removes its bond): 0, or -1 out of memory. */
+int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell);
+
+/* At creation: every pair's shell read once from the distances, and the potential energy. 0, or
+ * -1 out of memory. */
+int steps_start(struct edpd_world *w);
+/* Particle i meets the step of its pending event with particle j: it crosses (the kinetic energy
+ * along the line of centres pays the step) or bounces back, its logical state following. */
+void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j);
+/* The potential energy counted from the distances now, and the pairs whose logical shell differs
+ * from their distance's beyond rounding, and within it (edpd_get_stats). */
+void steps_scan(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding);
+/* The logical states in the state hash: every bond (i < j, shell) in order. */
+uint64_t steps_hash(const struct edpd_world *w, uint64_t h, uint64_t (*fnv)(uint64_t, const void *, size_t));
+
+#endif

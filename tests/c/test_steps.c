@@ -1,0 +1,147 @@
+/* The square well against numbers the code did not produce: two particles solved by hand
+ * (capture, core impact, release; a bound pair bouncing off its well's edge), energy
+ * conservation, and bad input. The equation of state is in test_square_well.c. */
+#include "check.h"
+#include "edpd.h"
+#include "world.h"  /* world_check_invariants */
+#include <math.h>
+#include <stdlib.h>
+
+static edpd_error err;
+
+/* Two unit spheres on the x axis of a periodic 20^3 box, in a square well lambda = 1.5, depth 1. */
+static edpd_world *pair(double x0, double x1, double v0, double v1, edpd_detector d) {
+    static double r[6], v[6];
+    r[0] = x0; r[1] = 10; r[2] = 10; r[3] = x1; r[4] = 10; r[5] = 10;
+    v[0] = v0; v[1] = 0; v[2] = 0; v[3] = v1; v[4] = 0; v[5] = 0;
+    edpd_config c = edpd_default_config();
+    c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 2; c.restitution = 1.0; c.detector = d;
+    c.positions = r; c.velocities = v;
+    c.box[0] = c.box[1] = c.box[2] = 20; c.periodic[0] = c.periodic[1] = c.periodic[2] = 1;
+    c.potential = EDPD_POTENTIAL_SQUARE_WELL; c.well_width = 1.5; c.well_depth = 1.0;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "create pair: %s", err.message);
+    return w;
+}
+
+static double relative_vx(edpd_world *w) {
+    double v[6];
+    edpd_get_velocities(w, v);
+    return v[0] - v[3];
+}
+
+/* Approaching at relative speed 1 (reduced mass 1/2): captured at |r| = 1.5 (t = 2.5), the well
+ * pays epsilon = 1 into the radial motion, 1/2 mu u^2 = 1/4 + 1, so u = sqrt(5); the core
+ * reflects it at |r| = 1, t = 2.5 + 0.5 / sqrt(5); it leaves the well at t = 2.5 + 1 / sqrt(5)
+ * paying epsilon back: u = 1 again. (v_0 - v_1 > 0: approaching, particle 0 on the left.) */
+TEST(capture_core_release) {
+    {
+        edpd_world *w = pair(5.0, 9.0, 0.5, -0.5, EDPD_DETECTOR_STABLE);
+        if (!w) return;
+        const char *name = "stable";
+        edpd_stats s;
+        edpd_advance(w, 2.5 + 0.25 / sqrt(5.0), 100, &err);  /* between capture and core impact */
+        edpd_get_stats(w, &s);
+        CHECK(s.captures == 1 && s.collisions == 0 && s.releases == 0, "%s: captured, no core impact yet (%llu, %llu)", name,
+              (unsigned long long)s.captures, (unsigned long long)s.collisions);
+        CHECK_NEAR(relative_vx(w), sqrt(5.0), 1e-14, "speed in the well: sqrt(1 + 2 epsilon / mu)");
+        CHECK_NEAR(s.potential_energy, -1.0, 0.0, "one bound pair: U = -epsilon");
+        CHECK_NEAR(s.positions_potential_energy, -1.0, 0.0, "and so say the distances");
+        edpd_advance(w, 2.5 + 0.75 / sqrt(5.0), 100, &err);
+        edpd_get_stats(w, &s);
+        CHECK(s.collisions == 1 && s.releases == 0, "%s: core impact at 2.5 + 0.5/sqrt(5)", name);
+        CHECK_NEAR(relative_vx(w), -sqrt(5.0), 1e-14, "reflected by the core");
+        edpd_advance(w, 5.0, 100, &err);
+        edpd_get_stats(w, &s);
+        CHECK(s.releases == 1 && s.step_bounces == 0, "%s: released (releases %llu)", name, (unsigned long long)s.releases);
+        CHECK_NEAR(relative_vx(w), -1.0, 1e-14, "out of the well at the speed it came in with");
+        CHECK_NEAR(s.potential_energy, 0.0, 0.0, "free again");
+        CHECK_NEAR(s.energy_drift, 0.0, 1e-15, "energy conserved");
+        edpd_destroy(w);
+    }
+}
+
+/* Bound at |r| = 1.2 and receding at relative speed 1: 1/2 mu u^2 = 1/4 < epsilon, so the pair
+ * bounces off the well's edge (t = 0.3), hits the core (t = 0.8), bounces again (t = 1.3), ...
+ * a period of 1; it stays bound with its speed, and its logical state, unchanged. */
+TEST(bound_pair_bounces) {
+    edpd_world *w = pair(10.0, 11.2, -0.5, 0.5, EDPD_DETECTOR_STABLE);
+    if (!w) return;
+    edpd_advance(w, 10.05, 1000, &err);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    CHECK(s.step_bounces == 10 && s.collisions == 10 && s.captures == 0 && s.releases == 0,
+          "10 bounces off the edge and 10 core impacts by t = 10.05, got %llu and %llu", (unsigned long long)s.step_bounces,
+          (unsigned long long)s.collisions);
+    CHECK_NEAR(fabs(relative_vx(w)), 1.0, 1e-13, "speed unchanged");
+    CHECK_NEAR(s.potential_energy, -1.0, 0.0, "still bound");
+    double r[6];
+    edpd_get_positions(w, r);
+    CHECK_NEAR(r[3] - r[0], 1.25, 1e-12, "at t = 10.05 halfway out (1 + 0.05 x 1 ... from the core at t = 9.8)");
+    edpd_destroy(w);
+}
+
+/* A square-well fluid without a thermostat conserves its energy to rounding (stable), 3-D and 2-D. */
+static void nve(int dim, double phi, uint64_t events) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
+    c.dim = dim; c.n = dim == 3 ? 2000 : 1500; c.packing_fraction = phi; c.temperature = 1.5;
+    c.potential = EDPD_POTENTIAL_SQUARE_WELL;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "create %d-D square-well fluid: %s", dim, err.message);
+    if (!w) return;
+    edpd_stats s0, s;
+    edpd_get_stats(w, &s0);
+    edpd_stop stop = edpd_advance(w, INFINITY, events, &err);
+    edpd_get_stats(w, &s);
+    CHECK(stop == EDPD_STOP_BUDGET, "%d-D: runs its events (stop %d)", dim, (int)stop);
+    CHECK(s.captures > events / 20 && s.releases > events / 20, "%d-D: pairs captured and released (%llu, %llu)", dim,
+          (unsigned long long)s.captures, (unsigned long long)s.releases);
+    /* rounding: ~1e-16 of the energy per event, a random walk: 1e-16 sqrt(events) N ~ 1e-10 */
+    CHECK(fabs(s.energy_drift) < 1e-9 * fabs(s0.total_energy), "%d-D: energy drift %g of %g", dim, s.energy_drift, s0.total_energy);
+    CHECK(s.potential_energy < 0.0 && s.potential_energy != s0.potential_energy, "%d-D: the potential energy moves (%g)", dim, s.potential_energy);
+    CHECK(s.disagreeing_pairs == 0, "%d-D: no pair's logical state disagrees with its distance beyond rounding (%u)", dim, s.disagreeing_pairs);
+    CHECK_NEAR(s.positions_potential_energy, s.potential_energy, (double)s.rounding_pairs + 0.5,
+               "the logical states' U is the distances' but for pairs within rounding of the edge");
+    char msg[256];
+    CHECK(world_check_invariants(w, msg, sizeof msg), "%d-D invariants: %s", dim, msg);
+    edpd_destroy(w);
+}
+TEST(energy_conserved_3d) { nve(3, 0.25, 1000000); }
+TEST(energy_conserved_2d) { nve(2, 0.4, 1000000); }
+
+static void expect_invalid(edpd_config c, const char *field, const char *what) {
+    edpd_error e;
+    edpd_world *w = edpd_create(&c, &e);
+    CHECK(!w && e.code == EDPD_ERR_INVALID && strcmp(e.field, field) == 0, "%s: expected an error naming %s, got '%s'", what, field, e.message);
+    edpd_destroy(w);
+}
+
+TEST(bad_input_named) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
+    c.potential = EDPD_POTENTIAL_SQUARE_WELL;
+    edpd_config b = c; b.well_width = 1.0; expect_invalid(b, "well_width", "lambda <= 1");
+    b = c; b.well_width = NAN; expect_invalid(b, "well_width", "lambda NaN");
+    b = c; b.well_depth = INFINITY; expect_invalid(b, "well_depth", "infinite depth");
+    b = c; b.thermostat_rate = -1; expect_invalid(b, "thermostat_rate", "negative rate");
+    b = c; b.bath_temperature = 0; expect_invalid(b, "bath_temperature", "zero bath");
+    b = c; b.bath_temperature = -1; expect_invalid(b, "bath_temperature", "negative bath");
+    c.potential = EDPD_POTENTIAL_STEPS;
+    c.step_count = 2; c.steps[0].radius = 1.5; c.steps[0].energy = -1; c.steps[1].radius = 1.2; c.steps[1].energy = -0.5;
+    expect_invalid(c, "steps", "steps not increasing");
+    c.steps[1].radius = 1.8; c.steps[0].radius = 0.9; expect_invalid(c, "steps", "a step inside the core");
+    c.steps[0].radius = 1.5; c.steps[1].energy = NAN; expect_invalid(c, "steps", "a non-finite energy");
+    c.steps[1].energy = -0.5; c.step_count = 0; expect_invalid(c, "steps", "no steps");
+    c.step_count = 2;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "two good steps: %s", err.message);
+    edpd_destroy(w);
+}
+
+int main(void) {
+    RUN(capture_core_release);
+    RUN(bound_pair_bounces);
+    RUN(energy_conserved_3d);
+    RUN(energy_conserved_2d);
+    RUN(bad_input_named);
+    return check_report("steps");
+}
