@@ -135,8 +135,11 @@ void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j) {
     account_energy(w, 0.5 * (ke1 - ke0));
     w->virial += mu * du * r;  /* r_ij . dp_i */
     if (crossed) {
+        /* the logical state follows; a naive detector read `from` off the distance, and its
+         * energy bookkeeping (above) may disagree with the state the pair was in: the drift */
+        uint32_t was = bond_shell(&w->bonds, w->pot.count, i, j);
         if (bond_set(&w->bonds, w->pot.count, i, j, to) != 0) w->bonds_failed = 1;
-        w->pe += dU;
+        w->pe += w->pot.energy[to] - w->pot.energy[was];
         if (a->step_outer) w->releases++; else w->captures++;
     } else {
         w->step_bounces++;
