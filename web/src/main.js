@@ -165,7 +165,9 @@ function buildPlots() {
     main = new SeriesPlot($('plot-main'), { ...spec.main, ...(spec.main.failures ? { strokes: [failure, failure, palette().panes[1]] } : {}) });
   }
   const hist = spec.hist ? new HistogramPlot($('plot-hist')) : null;
-  const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: units.length }) : null;
+  // the lowest plot: the panes' distance, or a scenario's second series plot (columns of the series)
+  const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: units.length })
+    : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
   plots = { main, hist, distance };
 }
 

@@ -42,6 +42,12 @@ export const FIELDS = {
   eq: { type: 'number', ...within('elasticUntil', 0, 1000), label: 'elastic start (impacts elastic until this time)', omitZero: true },
   seed: { type: 'int', ...within('seed', 0, 4294967295), label: 'seed' },
   plate: { type: 'number', ...within('plateOffset', 0, 1), label: 'plate offset' },
+  // the square-well fluid: energies in the well's depth, so T is kT / epsilon_w
+  T: { type: 'number', ...within('temperature', 0.05, 100), label: 'temperature kT/ε' },
+  lambda: { type: 'number', ...within('wellWidth', 1.05, 3), label: 'well width λ' },
+  thermo: { type: 'number', ...within('thermostatRate', 0, 10), label: 'thermostat rate (0 = off)' },
+  quench: { type: 'number', ...within('quenchAt', 0, 100000), label: 'quench at t (0 = none)' },
+  Tq: { type: 'number', ...within('quenchTo', 0.05, 100), label: 'quench temperature kT/ε' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },

@@ -27,6 +27,7 @@ export function paneVerdict(frame, { error = null, detector = 'stable' } = {}) {
   if (!frame) return { kind: 'loading', headline: 'loading…', detail: '' };
   const st = frame.status, s = frame.stats, balls = frame.balls;
   if (balls && frame.n > 1) return arrayVerdict(balls, frame.n);
+  if ((s.captures ?? 0) + (s.releases ?? 0) + (s.stepBounces ?? 0) > 0 && st.status !== 'halted') return wellVerdict(frame);
   const deep = (s.maxOverlap ?? 0) > DEEP_OVERLAP;
   const pairs = (s.overlappingPairs ?? 0) + (s.planeOverlaps ?? 0);
   const impactNo = (s.planeImpacts ?? 0) + (s.collisions ?? 0);
@@ -53,6 +54,19 @@ export function paneVerdict(frame, { error = null, detector = 'stable' } = {}) {
   }
   const stab = s.stabilizingEvents ?? 0;
   return { kind: 'fine', headline: 'RUNNING — 0 overlaps', detail: detector === 'stable' || stab > 0 ? `${plural(stab, 'stabilising impact')}` : 'no undefined dynamics met' };
+}
+
+/** A square-well fluid: its energy is the test (a collapse is a failure too: a fluid cannot collapse). */
+function wellVerdict({ status: st, stats: s, n }) {
+  const drift = s.energyDrift ?? 0, kicks = s.thermostatKicks ?? 0;
+  if (kicks === 0 && Math.abs(drift) > 1e-6 * Math.max(1, Math.abs(s.totalEnergy ?? 0))) {
+    return { kind: 'failed', headline: `ENERGY ${drift > 0 ? 'CREATED: +' : 'LOST: −'}${fmt(Math.abs(drift), 3)} ε`,
+      detail: st.status === 'collapse' ? 'a pair recaptured at the well\'s edge again and again, at one instant' : 'the well read off the distance' };
+  }
+  if (st.status === 'collapse') return { kind: 'failed', headline: `STUCK at t = ${fmt(st.time, 6)}`, detail: 'events without end at one instant' };
+  if ((s.maxOverlap ?? 0) > DEEP_OVERLAP) return { kind: 'failed', headline: `PASSED THROUGH: overlaps up to ${fmt(s.maxOverlap, 2)} σ`, detail: 'overlaps beyond rounding' };
+  return { kind: 'fine', headline: kicks ? 'RUNNING — thermostat on' : 'RUNNING — energy conserved',
+    detail: `${kicks ? '' : `drift ${fmt(Math.abs(drift) / n, 1)} ε per particle · `}${plural(s.captures ?? 0, 'capture')}, ${plural(s.stepBounces ?? 0, 'bounce')} off the edge` };
 }
 
 function arrayVerdict(b, n) {

@@ -13,9 +13,10 @@ export function paneStory(state, detector, frame) {
   if (!frame) return null;
   const st = frame.status, s = frame.stats;
   const story = scenarioOf(state.scenario).story;
-  const kind = typeof story === 'function' ? story(state, frame) : story;  // 'ball', 'array' or 'gas'
+  const kind = typeof story === 'function' ? story(state, frame) : story;  // 'ball', 'array', 'gas' or 'well'
   const ball = kind === 'ball';
   if (kind === 'array') return null;  // the verdict and the plot tell it ball by ball
+  if (kind === 'well') return wellStory(detector, frame);
   if (st.status === 'halted' && st.reason === 'no-real-root') {
     return `${detector} stopped: after a bounce the ball overlaps the plate by a rounding error (about 1e-16 σ). ` +
       'Once the bounces are too low to clear that overlap, the square root in Eq. (12) is of a negative number: ' +
@@ -48,6 +49,23 @@ export function paneStory(state, detector, frame) {
   if (detector === 'stable' && s.stabilizingEvents > 0) {
     return `stable: ${count(s.stabilizingEvents, 'stabilising event')} so far — overlapping pairs that approached were collided at once (Eq. 10), ` +
       `so no overlap grew beyond rounding (${s.maxOverlap ? `deepest now ${fmt(s.maxOverlap, 3)} σ` : 'none now'}).`;
+  }
+  return null;
+}
+
+/** The square-well fluid: what each detector made of the well's edge. */
+function wellStory(detector, { status: st, stats: s }) {
+  const drift = s.energyDrift ?? 0, kicks = s.thermostatKicks ?? 0;
+  const events = `${count(s.captures ?? 0, 'capture')}, ${count(s.releases ?? 0, 'release')}, ${count(s.stepBounces ?? 0, 'bounce')} off the edge`;
+  if (detector !== 'stable' && (st.status === 'collapse' || (kicks === 0 && Math.abs(drift) > 1e-6 * Math.max(1, Math.abs(s.totalEnergy ?? 0))))) {
+    return `${detector} reads the well off the distance: a pair just captured sat a rounding error outside λσ, so the textbook formula captured it again at once` +
+      `${st.status === 'collapse' ? `, and again, at t = ${fmt(st.time, 10)}: events without end at one instant stopped the run` : ''}. ` +
+      `${kicks === 0 ? `Energy created from nothing: ${fmt(drift, 4)} ε. ` : ''}(${events}.)`;
+  }
+  if (detector === 'stable' && (s.captures ?? 0) > 0) {
+    return `stable keeps each pair's state in the well from its history: ${events}` +
+      `${s.stepStabilizingEvents ? `, ${count(s.stepStabilizingEvents, 'stabilising event')} at the edge (a pair past it by rounding, turned at once: Eq. 10)` : ''}. ` +
+      (kicks === 0 ? `The energy is conserved to rounding: drift ${fmt(drift, 2)} ε.` : `The thermostat has given ${count(kicks, 'particle')} a new velocity.`);
   }
   return null;
 }

@@ -5,9 +5,10 @@ import ball from './ball.js';
 import ballArray from './ball-array.js';
 import granular from './granular.js';
 import elastic from './elastic.js';
+import squareWell from './square-well.js';
 import file from './file.js';
 
-export const REGISTRY = Object.freeze({ ball, 'ball-array': ballArray, granular, elastic, file });
+export const REGISTRY = Object.freeze({ ball, 'ball-array': ballArray, granular, elastic, 'square-well': squareWell, file });
 /** The menu and the number keys 1, 2, …, in this order. */
 export const SCENARIO_IDS = Object.keys(REGISTRY).filter((id) => REGISTRY[id].menu !== false);
 /** What a link may name (a state file's run too, scenario=file&state=PATH). */

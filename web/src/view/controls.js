@@ -8,6 +8,7 @@ const LABELS = {
   scenario: 'scenario', naive: 'naive variant (left)', n: 'N (particles / balls)', dim: 'dimension',
   phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', eq: 'elastic until t (0 = off)', seed: 'seed',
   plate: 'plate offset r_plate', speed: 'speed (sim. time / s)', frame: 'frame (0 the first)',
+  T: 'temperature kT/ε', lambda: 'well width λ', thermo: 'thermostat rate (0 = off)', quench: 'quench at t (0 = none)', Tq: 'quench to kT/ε',
 };
 
 export class Controls {
@@ -41,6 +42,10 @@ export class Controls {
       else if (key === 'e') c = gui.add(values, key, 0, 1, 0.01);
       else if (key === 'phi') c = gui.add(values, key, 0.01, maxPhi(state.dim), 0.001);
       else if (key === 'eq') c = gui.add(values, key, 0, f.max, 0.5);
+      else if (key === 'T' || key === 'Tq') c = gui.add(values, key, 0.1, 5, 0.01);
+      else if (key === 'lambda') c = gui.add(values, key, 1.05, 3, 0.01);
+      else if (key === 'thermo') c = gui.add(values, key, 0, 2, 0.01);
+      else if (key === 'quench') c = gui.add(values, key, 0, 200, 1);
       else if (key === 'n') c = gui.add(values, key, 1, SCENARIOS[state.scenario].nMax ?? f.max, 1);
       else if (key === 'frame') c = gui.add(holder, key, f.min, f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);

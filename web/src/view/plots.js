@@ -56,8 +56,11 @@ export class BouncePlot {
 
 /** A time-series plot: the naive pane, the stable pane and the theory line. */
 export class SeriesPlot {
-  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null }) {
+  /** strokes: the failure plot's colours (its second series dotted, its third solid); plain: own
+   * colours, drawn as the usual plot (the third series dashed). */
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null, plain = false, columns = null }) {
     this.el = el;
+    this.columns = columns;  // which of the series' columns it plots (x first; null: none), else the first four
     this.x = x;
     const c = palette();
     const [s0, s1, s2] = strokes ?? [c.panes[0], c.panes[1], c.theory];
@@ -69,8 +72,8 @@ export class SeriesPlot {
       series: [
         { label: x },
         { label: labels[0], stroke: s0, width: 2, spanGaps: false },
-        { label: labels[1], stroke: s1, width: 2, spanGaps: false, ...(strokes ? { dash: [3, 3] } : {}) },
-        { label: theoryLabel, stroke: s2, width: 2, ...(strokes ? {} : { dash: [6, 4] }) },
+        { label: labels[1], stroke: s1, width: 2, spanGaps: false, ...(strokes && !plain ? { dash: [3, 3] } : {}) },
+        { label: theoryLabel, stroke: s2, width: 2, ...(strokes && !plain ? {} : { dash: [6, 4] }) },
       ],
       legend: { live: false },
     };
@@ -78,7 +81,9 @@ export class SeriesPlot {
     new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
   }
 
-  setData(columns) { this.plot.setData(columns.slice(0, 4)); }
+  setData(columns) {
+    this.plot.setData(this.columns ? this.columns.map((k) => (k === null ? columns[0].map(() => null) : columns[k])) : columns.slice(0, 4));
+  }
   destroy() { this.plot.destroy(); }
 }
 
