@@ -141,6 +141,13 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
             BAD("positions", "2-D particles need z = 0 and v_z = 0 (entry %llu)", (unsigned long long)k);
     }
     if (!finite_in(c->start_time, -1e9, 1e9)) BAD("start_time", "must be a finite number in [-1e9, 1e9], got %g", c->start_time);
+    uint32_t shells = c->potential == EDPD_POTENTIAL_SQUARE_WELL ? 1 : c->potential == EDPD_POTENTIAL_STEPS ? c->step_count : 0;
+    if (c->bond_count && !c->bonds) BAD("bonds", "bond_count > 0 but no bonds given");
+    for (uint32_t k = 0; k < c->bond_count; k++) {
+        const uint32_t *b = c->bonds + 3 * (size_t)k;
+        if (b[0] >= c->n || b[1] >= c->n || b[0] == b[1] || b[2] > shells)
+            BAD("bonds", "entry %u: (%u, %u, %u) must be two different particles below %u and a shell in [0, %u]", k, b[0], b[1], b[2], c->n, shells);
+    }
     if (c->plane_count > EDPD_MAX_PLANES) BAD("plane_count", "must be in [0, %u], got %u", EDPD_MAX_PLANES, c->plane_count);
     if (c->plane_count && !c->planes) BAD("planes", "plane_count > 0 but no planes given");
     for (uint32_t k = 0; k < c->plane_count; k++)

@@ -106,6 +106,7 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
 static void derive(struct edpd_world *w, const edpd_config *cfg) {
     w->cfg.positions = w->cfg.velocities = w->cfg.diameters = w->cfg.masses = NULL;
     w->cfg.planes = w->cfg.own_planes = NULL;
+    w->cfg.bonds = NULL;
     w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
     w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;
     double min_sigma = INFINITY;
@@ -177,7 +178,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
     if (overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
     if (nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
-    if (steps_start(w) != 0) return give_up(w, err, "the pairs' steps");
+    if (steps_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");
     for (uint32_t i = 0; i < w->n; i++) {  /* every particle's first event */
         particle *q = &w->p[i];
         w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);

@@ -127,6 +127,9 @@ typedef struct edpd_config {
                                      array's, the paper's Fig. 7); an all-zero normal: none */
     double start_time;       /* the clock at creation, in [-1e9, 1e9] (default 0): a loaded state
                                 runs on from its own Time (`edpd run --load`) */
+    const uint32_t *bonds;   /* optional, a stepped potential: bond_count (i, j, shell) triples, the pairs
+                                whose logical shell is not the one their distance says (a state file's) */
+    uint32_t bond_count;
 
     /* The pair potential (edpd_potential; default hard spheres). */
     edpd_potential potential;
@@ -298,7 +301,8 @@ void edpd_reset_measurements(edpd_world *w);
  * 17 significant digits, so it reads back exactly. Like snprintf: writes at most cap bytes,
  * NUL-terminated if cap > 0, and returns the frame's length; EDPD_XYZ_BOUND(n) bytes always
  * suffice. Returns 0 only if its scratch memory (49 N bytes) could not be allocated. */
-#define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 350u * (size_t)(n))  /* header, planes, rows (own plates included) */
+#define EDPD_XYZ_MAX_EXCEPTIONS 400u  /* a stepped potential's pairs whose logical shell the distance does not tell */
+#define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 60u * EDPD_MAX_STEPS + 40u * EDPD_XYZ_MAX_EXCEPTIONS + 350u * (size_t)(n))  /* header, planes, steps, rows */
 size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
 
 const char *edpd_detector_name(edpd_detector d);

@@ -60,6 +60,24 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
         }
         put(&o, "\" ");
     }
+    /* a stepped potential, and the pairs whose logical shell the written distances do not tell
+     * (a pair a rounding error past its step's edge): the rest follow from the positions */
+    if (w->pot.count) {
+        if (c->potential == EDPD_POTENTIAL_SQUARE_WELL) put(&o, "potential=square-well well_width=%.17g well_depth=%.17g ", c->well_width, c->well_depth);
+        else {
+            put(&o, "potential=steps steps=\"");
+            for (uint32_t k = 0; k < c->step_count; k++) put(&o, "%s%.17g %.17g", k ? "; " : "", c->steps[k].radius, c->steps[k].energy);
+            put(&o, "\" ");
+        }
+        uint32_t tri[3 * EDPD_XYZ_MAX_EXCEPTIONS];
+        uint32_t m = steps_exceptions(w, rv, tri, EDPD_XYZ_MAX_EXCEPTIONS);
+        if (m > EDPD_XYZ_MAX_EXCEPTIONS) put(&o, "bond_exceptions=\"more than %u\" ", EDPD_XYZ_MAX_EXCEPTIONS);
+        else if (m) {
+            put(&o, "bond_exceptions=\"");
+            for (uint32_t k = 0; k < m; k++) put(&o, "%s%u %u %u", k ? "; " : "", tri[3 * k], tri[3 * k + 1], tri[3 * k + 2]);
+            put(&o, "\" ");
+        }
+    }
     /* restitution and tc: the impacts' physics, which run --load takes unless told otherwise */
     put(&o, "scenario=%s detector=%s dim=%d seed=%u restitution=%.17g tc=%.17g events=%llu collisions=%llu "
             "overlapping_pairs=%u max_overlap=%.17g status=%s state_hash=%016llx\n",

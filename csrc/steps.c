@@ -81,7 +81,7 @@ int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t
 
 /* ---- creation ---------------------------------------------------------------------------- */
 
-int steps_start(struct edpd_world *w) {
+int steps_start(struct edpd_world *w, const edpd_config *cfg) {
     w->pe = 0.0;
     if (w->pot.count == 0) return 0;
     if (bonds_init(&w->bonds, w->n) != 0) return -1;
@@ -99,7 +99,49 @@ int steps_start(struct edpd_world *w) {
             }
         }
     }
+    for (uint32_t k = 0; k < cfg->bond_count; k++) {  /* validated: particles and shells in range */
+        const uint32_t *b = cfg->bonds + 3 * (size_t)k;
+        uint32_t was = bond_shell(&w->bonds, w->pot.count, b[0], b[1]);
+        if (bond_set(&w->bonds, w->pot.count, b[0], b[1], b[2]) != 0) return -1;
+        w->pe += w->pot.energy[b[2]] - w->pot.energy[was];
+    }
     return 0;
+}
+
+/* One pair's exception: its logical shell, if it differs from the distance's at pos. */
+static void exception(const struct edpd_world *w, const double *pos, uint32_t i, uint32_t j, uint32_t *out, uint32_t cap, uint32_t *m) {
+    vec3 d = min_image(w, v3(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]));
+    uint32_t s = shell_of_distance(&w->pot, v3_dot(d, d), 0.5 * (w->p[i].sigma + w->p[j].sigma));
+    uint32_t l = bond_shell(&w->bonds, w->pot.count, i, j);
+    if (s == l) return;
+    if (*m < cap) { out[3 * *m] = i < j ? i : j; out[3 * *m + 1] = i < j ? j : i; out[3 * *m + 2] = l; }
+    (*m)++;
+}
+
+uint32_t steps_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap) {
+    uint32_t m = 0;
+    if (w->pot.count == 0) return 0;
+    for (uint32_t i = 0; i < w->n; i++) {
+        if (w->p[i].state) continue;
+        uint32_t block[27];
+        for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++) {
+            int32_t k;
+            CELLS_FOR_EACH(&w->cells, block[c], k)
+                if ((uint32_t)k > i) exception(w, pos, i, (uint32_t)k, out, cap, &m);
+        }
+    }
+    /* bonded pairs outside each other's cells: beyond every step by their distance */
+    for (uint32_t i = 0; i < w->n; i++)
+        for (uint32_t k = 0; k < w->bonds.count[i]; k++) {
+            uint32_t j = (uint32_t)w->bonds.partner[(size_t)i * w->bonds.cap + k];
+            if (j <= i) continue;
+            int near = 0;
+            uint32_t block[27];
+            for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count && !near; c++)
+                near = block[c] == (uint32_t)w->p[j].cell;
+            if (!near) exception(w, pos, i, j, out, cap, &m);
+        }
+    return m;
 }
 
 /* ---- the event at a step ----------------------------------------------------------------- */

@@ -65,9 +65,12 @@ void bonds_free(bond_lists *b);
 /* Pair i-j's logical shell set (the outermost removes its bond): 0, or -1 out of memory. */
 int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell);
 
-/* At creation: every pair's shell read once from the distances, and the potential energy. 0, or
- * -1 out of memory. */
-int steps_start(struct edpd_world *w);
+/* At creation: every pair's shell read once from the distances, then the config's bonds (a
+ * state file's pairs whose logical shell differs), and the potential energy. 0, or -1 out of memory. */
+int steps_start(struct edpd_world *w, const edpd_config *cfg);
+/* The pairs whose logical shell differs from what their distance at positions pos says (pos: the
+ * positions a state file holds): up to cap (i < j, shell) triples into out; returns how many there are. */
+uint32_t steps_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap);
 /* Particle i meets the step of its pending event with particle j: it crosses (the kinetic energy
  * along the line of centres pays the step) or bounces back, its logical state following. */
 void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j);

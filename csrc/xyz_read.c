@@ -130,7 +130,8 @@ static int info_value(const char *line, const char *key, char *out, size_t len) 
 }
 
 #define VALUE_MAX 16384  /* planes: 64 of "nx ny nz offset restitution" at 17 digits (~8 kB) */
-static const char *const KEYS_READ[] = {"Lattice", "pbc", "Origin", "dim", "Time", "restitution", "tc", "gravity", "planes", "Properties", NULL};
+static const char *const KEYS_READ[] = {"Lattice", "pbc", "Origin", "dim", "Time", "restitution", "tc", "gravity", "planes", "Properties",
+                                        "potential", "well_width", "well_depth", "steps", "bond_exceptions", NULL};
 
 /* Each key the reader uses is given at most once and fits its buffer: a second value, or the end
  * of a longer one, would otherwise be dropped without a word (Lz=12345 read as 12). */
@@ -194,6 +195,48 @@ static int parse_properties(reader *r, char *spec, columns *c) {
  * Origin 0, so its own files read back exactly. */
 static double plane_offset_in_box(const double v[5], const double origin[3]) {
     return v[3] - (v[0] * origin[0] + v[1] * origin[1] + v[2] * origin[2]);
+}
+
+/* A stepped potential (potential=, well_width=, well_depth=, steps=) and the pairs whose logical
+ * shell the distances do not tell (bond_exceptions=, what edpd_write_xyz lists): 1, or 0 refused. */
+static int read_potential(reader *r, const char *line, xyz_state *s, char *value, size_t len) {
+    s->potential = EDPD_POTENTIAL_HARD;
+    s->well_width = 1.5; s->well_depth = 1.0;
+    s->step_count = s->bond_count = 0;
+    if (!info_value(line, "potential", value, len)) return 1;
+    if (strcmp(value, "square-well") == 0) {
+        s->potential = EDPD_POTENTIAL_SQUARE_WELL;
+        if (!info_value(line, "well_width", value, len) || !numbers(value, &s->well_width, 1))
+            return fail(r, "potential=square-well needs well_width=LAMBDA (a number)");
+        if (!info_value(line, "well_depth", value, len) || !numbers(value, &s->well_depth, 1))
+            return fail(r, "potential=square-well needs well_depth=EPSILON (a number)");
+    } else if (strcmp(value, "steps") == 0) {
+        s->potential = EDPD_POTENTIAL_STEPS;
+        if (!info_value(line, "steps", value, len)) return fail(r, "potential=steps needs steps=\"radius energy; ...\"");
+        char *save = NULL;
+        for (char *one = strtok_r(value, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
+            double v[2];
+            if (s->step_count == EDPD_MAX_STEPS) return fail(r, "steps: more than %d", EDPD_MAX_STEPS);
+            if (!numbers(one, v, 2)) return fail(r, "steps must be \"radius energy\" entries separated by ';'");
+            s->steps[s->step_count].radius = v[0]; s->steps[s->step_count++].energy = v[1];
+        }
+    } else if (strcmp(value, "hard-sphere") != 0) {
+        return fail(r, "potential must be hard-sphere, square-well or steps");
+    }
+    if (!info_value(line, "bond_exceptions", value, len)) return 1;
+    if (strncmp(value, "more than", 9) == 0)
+        return fail(r, "bond_exceptions: more than %u pairs' logical states differ from their distances: the file cannot carry them", EDPD_XYZ_MAX_EXCEPTIONS);
+    char *save = NULL;
+    for (char *one = strtok_r(value, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
+        double v[3];
+        if (s->bond_count == EDPD_XYZ_MAX_EXCEPTIONS) return fail(r, "bond_exceptions: more than %u entries", EDPD_XYZ_MAX_EXCEPTIONS);
+        if (!numbers(one, v, 3) || v[0] < 0 || v[1] < 0 || v[2] < 0 || v[0] > 4294967295.0 || v[1] > 4294967295.0 || v[2] > 255 ||
+            v[0] != floor(v[0]) || v[1] != floor(v[1]) || v[2] != floor(v[2]))
+            return fail(r, "bond_exceptions must be \"i j shell\" entries (whole numbers) separated by ';'");
+        for (int a = 0; a < 3; a++) s->bonds[3 * s->bond_count + a] = (uint32_t)v[a];
+        s->bond_count++;
+    }
+    return 1;  /* the core checks the particles and shells (edpd_create: bonds) */
 }
 
 /* The header of frame k, whose count line has been read into `line`. */
@@ -266,6 +309,7 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
             pl->restitution = v[4];
         }
     }
+    if (!read_potential(r, line, s, value, value_size)) return 0;
     strcpy(value, "species:S:1:pos:R:3");  /* the extended XYZ default */
     info_value(line, "Properties", value, value_size);
     return parse_properties(r, value, c);
@@ -411,6 +455,13 @@ void xyz_config(const xyz_state *s, edpd_config *c) {
     c->plane_count = s->plane_count;
     c->own_planes = s->own_planes;
     c->start_time = s->time;
+    c->potential = s->potential;
+    c->well_width = s->well_width;
+    c->well_depth = s->well_depth;
+    c->step_count = s->step_count;
+    for (uint32_t k = 0; k < s->step_count; k++) c->steps[k] = s->steps[k];
+    c->bonds = s->bond_count ? s->bonds : NULL;
+    c->bond_count = s->bond_count;
 }
 
 void xyz_free(xyz_state *s) {

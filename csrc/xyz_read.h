@@ -24,6 +24,12 @@ typedef struct xyz_state {
     double gravity[3];
     uint32_t plane_count;     /* planes="nx ny nz offset restitution; ..." (at most EDPD_MAX_PLANES) */
     edpd_plane planes[EDPD_MAX_PLANES];
+    edpd_potential potential; /* potential= (hard-sphere without it), with well_width= and well_depth=, or steps= */
+    double well_width, well_depth;
+    uint32_t step_count;
+    edpd_step steps[EDPD_MAX_STEPS];
+    uint32_t bond_count;      /* bond_exceptions="i j shell; ...": pairs whose logical shell the distance does not tell */
+    uint32_t bonds[3 * EDPD_XYZ_MAX_EXCEPTIONS];
     int frame;                /* the frame read (0 the first) */
     int frames;               /* the file's frame count when it was read to its end (last or
                                * only frame), else 0: reading stops at the frame asked for */
@@ -37,7 +43,7 @@ int xyz_read(const char *path, int frame, xyz_state *s, char *err, size_t errlen
 int xyz_read_stream(FILE *f, const char *name, int frame, xyz_state *s, char *err, size_t errlen);
 void xyz_free(xyz_state *s);
 /* The custom world of a state: particles, box, planes and clock (start_time), gravity if the file
- * has it, restitution and tc from the file or else 1 and 0, dim from the file or else 3, and
+ * has it, its potential and logical states, restitution and tc from the file or else 1 and 0, dim from the file or else 3, and
  * `diameter` = the largest diameter (the unit of max_overlap). c's arrays point into s, which must
  * outlive edpd_create. Other fields of c (detector, neighbours, ...) are left as they are. */
 void xyz_config(const xyz_state *s, edpd_config *c);
