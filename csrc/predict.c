@@ -263,9 +263,19 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
  * as textbook code reads it. */
 static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, int bonded, const pair_cand *c) {
     const shells *pot = &w->pot;
-    double r2 = v3_dot(c->dr, c->dr), reach = pot->reach * c->sigma;
-    if (!(c->b < 0.0) && r2 >= reach * reach && !bonded) return;  /* receding beyond every step */
-    uint32_t shell = s->stable ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : shell_of_distance(pot, r2, c->sigma);
+    double r2 = v3_dot(c->dr, c->dr), reach = pot->reach * c->sigma, reach2 = reach * reach;
+    /* a bound pair is within rounding of its outermost step (Eq. 10 keeps it there): beyond
+     * that, the pair is free without a look at the bonds */
+    int near = r2 < reach2 * (1.0 + 1e-6);
+    if (!(c->b < 0.0) && !near) return;  /* receding beyond every step */
+    uint32_t shell = !s->stable ? shell_of_distance(pot, r2, c->sigma)
+                   : near && bonded ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : pot->count;
+    if (shell == pot->count && s->stable) {
+        /* approaching from beyond every step: the root c / (sqrt(disc) - b) is at least c / (-2b),
+         * so a pair that cannot beat the best needs no square root (as batch_detect) */
+        double cc = r2 - reach2;
+        if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (x->best - s->T)) return;
+    }
     int outer;
     edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
     if (root.branch == BRANCH_NONE) return;

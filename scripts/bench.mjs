@@ -72,6 +72,7 @@ const simConfig = (c) => ({
   scenario: c.restitution < 1 ? 'granular' : 'elastic', dim: c.dim, n: c.n,
   packingFraction: c.number_density * (c.dim === 3 ? Math.PI / 6 : Math.PI / 4),
   restitution: c.restitution, tc: c.restitution < 1 ? 1e-4 : 0,
+  ...(c.well_width > 0 ? { potential: 'square-well', wellWidth: c.well_width, temperature: 1.5 } : {}),
 });
 function runNode(c) {
   const sim = edpd.createSimulation(simConfig(c));

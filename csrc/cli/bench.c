@@ -15,6 +15,7 @@ typedef struct bench_case {
     uint32_t n;
     double number_density;  /* n sigma^dim */
     double restitution;
+    double well_width;      /* a square well of depth 1 out to this (0: hard spheres), at kT = 1.5 */
 } bench_case;
 
 static const double PI = 3.14159265358979323846;
@@ -75,6 +76,7 @@ static int run_case(const bench_case *b, uint64_t events, bench_result *out) {
     c.restitution = b->restitution;
     c.packing_fraction = b->number_density * (b->dim == 3 ? PI / 6.0 : PI / 4.0);
     if (b->restitution < 1.0) c.tc = 1e-4;  /* keep the cooling gas from collapsing during the benchmark */
+    if (b->well_width > 0.0) { c.potential = EDPD_POTENTIAL_SQUARE_WELL; c.well_width = b->well_width; c.temperature = 1.5; }
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     if (!w) { fprintf(stderr, "edpd bench: %s: %s\n", b->name, err.message); return 0; }
@@ -100,10 +102,12 @@ static int run_case(const bench_case *b, uint64_t events, bench_result *out) {
 static const uint32_t scale_n[] = {1000, 10000, 100000, 1000000};
 static int bench_case_at(int k, int scaling, bench_case *b, char *name, size_t len) {
     static const bench_case cases[] = {
-        {"elastic-3d-n13500-rho0.5", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.5, 1.0},
-        {"elastic-3d-n13500-rho0.9", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.9, 1.0},
-        {"granular-3d-n13500-rho0.5-e0.9", EDPD_SCENARIO_GRANULAR, 3, 13500, 0.5, 0.9},
-        {"elastic-2d-n10000-rho0.5", EDPD_SCENARIO_ELASTIC, 2, 10000, 0.5, 1.0},
+        {"elastic-3d-n13500-rho0.5", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.5, 1.0, 0},
+        {"elastic-3d-n13500-rho0.9", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.9, 1.0, 0},
+        {"granular-3d-n13500-rho0.5-e0.9", EDPD_SCENARIO_GRANULAR, 3, 13500, 0.5, 0.9, 0},
+        {"elastic-2d-n10000-rho0.5", EDPD_SCENARIO_ELASTIC, 2, 10000, 0.5, 1.0, 0},
+        {"square-well-3d-n13500-rho0.5", EDPD_SCENARIO_ELASTIC, 3, 13500, 0.5, 1.0, 1.5},
+        {"square-well-2d-n10000-rho0.5", EDPD_SCENARIO_ELASTIC, 2, 10000, 0.5, 1.0, 1.5},
     };
     int ncases = (int)(sizeof cases / sizeof cases[0]), nscale = scaling ? (int)(sizeof scale_n / sizeof scale_n[0]) : 0;
     if (k < 0 || k >= ncases + nscale) return 0;
@@ -206,10 +210,10 @@ int cmd_bench(int argc, char **argv) {
         if (json)
             printf("%s\n    {\"name\": \"%s\", \"n\": %u, \"dim\": %d, \"number_density\": %g, \"restitution\": %g, "
                    "\"events\": %llu, \"collisions\": %llu, \"collisions_per_second\": %.0f, \"events_per_second\": %.0f, "
-                   "\"us_per_event\": %.4f, \"peak_rss_mb\": %.1f}",
+                   "\"us_per_event\": %.4f, \"peak_rss_mb\": %.1f, \"well_width\": %g}",
                    first ? "" : ",", b.name, b.n, b.dim, b.number_density, b.restitution,
                    (unsigned long long)r.events, (unsigned long long)r.collisions, r.coll_per_s, r.events_per_s,
-                   r.us_per_event, r.rss_mb);
+                   r.us_per_event, r.rss_mb, b.well_width);
         else
             printf("%-34s %9.0f collisions/s %9.0f events/s %7.3f us/event  peak RSS %.1f MB\n", b.name,
                    r.coll_per_s, r.events_per_s, r.us_per_event, r.rss_mb);
