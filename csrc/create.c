@@ -179,13 +179,10 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
     if (nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
     if (steps_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");
-    for (uint32_t i = 0; i < w->n; i++) {  /* every particle's first event */
-        particle *q = &w->p[i];
-        w->ke += 0.5 * q->mass * v3_dot(q->v, q->v);
-        predict(w, i, 0, QUEUE_INITIAL);
-    }
+    for (uint32_t i = 0; i < w->n; i++) w->ke += 0.5 * w->p[i].mass * v3_dot(w->p[i].v, w->p[i].v);
+    w->e0 = w->ke + w->pe;  /* before the first predictions: a naive one may move a pair (steps_adopt) */
+    for (uint32_t i = 0; i < w->n; i++) predict(w, i, 0, QUEUE_INITIAL);  /* every particle's first event */
     eq_build(&w->queue, w->n);
-    w->e0 = w->ke + w->pe;
     rng_seed(&w->kick_rng, (uint64_t)cfg->seed ^ 0x7468726D6F737461ull);  /* its own stream: the start's draws stay as they were */
     schedule_kick(w);
     z_blocks_start(w);  /* the measurement window opens at t = 0 */

@@ -276,7 +276,8 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->captures = w->captures;
     s->releases = w->releases;
     s->step_bounces = w->step_bounces;
-    s->step_stabilizing_events = w->step_stabilizing;
+    s->inward_stabilizing_events = w->stabilizing_in;
+    s->outward_stabilizing_events = w->stabilizing_out;
     s->thermostat_kicks = w->kicks;
     s->potential_energy = w->pe;
     s->total_energy = s->kinetic_energy + w->pe;

@@ -196,7 +196,8 @@ typedef struct edpd_stats {
     uint64_t captures;            /* pairs crossing a step inward */
     uint64_t releases;            /* pairs crossing a step outward */
     uint64_t step_bounces;        /* pairs turned back at a step (too little radial energy to cross) */
-    uint64_t step_stabilizing_events; /* step events of pairs already past the step (Eq. 10 at a step) */
+    uint64_t inward_stabilizing_events;  /* Eq. 10 at a step's inner edge: a pair past it inward by rounding, turned at once */
+    uint64_t outward_stabilizing_events; /* ... at its outer edge: a bound pair past it outward by rounding */
     uint64_t thermostat_kicks;    /* Andersen thermostat events */
     double potential_energy;      /* sum of U over the pairs' logical states */
     double total_energy;          /* kinetic + potential */

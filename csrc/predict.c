@@ -267,9 +267,17 @@ static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *
     /* a bound pair is within rounding of its outermost step (Eq. 10 keeps it there): beyond
      * that, the pair is free without a look at the bonds */
     int near = r2 < reach2 * (1.0 + 1e-6);
+    uint32_t shell;
+    if (s->stable) {
+        shell = near && bonded ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : pot->count;
+    } else {
+        /* textbook code has no state but the distance: where that disagrees with the pair's
+         * history, it has moved the pair to another step without an event (steps_adopt) */
+        shell = near ? shell_of_distance(pot, r2, c->sigma) : pot->count;
+        uint32_t logical = bonded ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : pot->count;
+        if (logical != shell) steps_adopt(w, x->i, (uint32_t)k, logical, shell);
+    }
     if (!(c->b < 0.0) && !near) return;  /* receding beyond every step */
-    uint32_t shell = !s->stable ? shell_of_distance(pot, r2, c->sigma)
-                   : near && bonded ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : pot->count;
     if (shell == pot->count && s->stable) {
         /* approaching from beyond every step: the root c / (sqrt(disc) - b) is at least c / (-2b),
          * so a pair that cannot beat the best needs no square root (as batch_detect) */

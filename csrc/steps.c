@@ -186,11 +186,16 @@ void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j) {
     } else {
         w->step_bounces++;
     }
-    if (a->branch == BRANCH_STABILISING || a->branch == BRANCH_TURNING) w->step_stabilizing++;
+    if (a->branch == BRANCH_STABILISING || a->branch == BRANCH_TURNING) { if (a->step_outer) w->stabilizing_out++; else w->stabilizing_in++; }
     w->soft_impacts++;
     a->changed = b->changed = impacts(w);
     predict(w, i, 0, QUEUE_UPDATE);
     predict(w, j, 0, QUEUE_UPDATE);
+}
+
+void steps_adopt(struct edpd_world *w, uint32_t i, uint32_t j, uint32_t from, uint32_t to) {
+    if (bond_set(&w->bonds, w->pot.count, i, j, to) != 0) w->bonds_failed = 1;
+    w->pe += w->pot.energy[to] - w->pot.energy[from];
 }
 
 /* ---- diagnostics ------------------------------------------------------------------------- */

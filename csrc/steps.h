@@ -74,6 +74,10 @@ uint32_t steps_exceptions(const struct edpd_world *w, const double *pos, uint32_
 /* Particle i meets the step of its pending event with particle j: it crosses (the kinetic energy
  * along the line of centres pays the step) or bounces back, its logical state following. */
 void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j);
+/* A naive detector read pair i-j's shell off the distance as `to`, not its logical `from`: the pair
+ * is moved there, its potential energy changing without an event (the energy the textbook rule
+ * creates or destroys). */
+void steps_adopt(struct edpd_world *w, uint32_t i, uint32_t j, uint32_t from, uint32_t to);
 /* The potential energy counted from the distances now, and the pairs whose logical shell differs
  * from their distance's beyond rounding, and within it (edpd_get_stats). */
 void steps_scan(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding);

@@ -132,7 +132,7 @@ struct edpd_world {
     shells pot;               /* the pair potential's steps (none: hard spheres) */
     bond_lists bonds;         /* the pairs' logical shells (steps.c) */
     double pe, e0;            /* potential energy of the logical states; total energy at the start */
-    uint64_t captures, releases, step_bounces, step_stabilizing, kicks;
+    uint64_t captures, releases, step_bounces, stabilizing_in, stabilizing_out, kicks;
     uint64_t soft_impacts;    /* step events and thermostat kicks: velocity changes besides impacts */
     int bonds_failed;         /* a step event could not grow the bond lists (the run stops: world.c) */
     double kick_t;            /* the Andersen thermostat's next kick (+inf: none), from its own RNG */

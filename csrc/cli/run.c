@@ -258,7 +258,8 @@ static void json_stats(json_out *j, const edpd_stats *s) {
     json_u64(j, "captures", s->captures);
     json_u64(j, "releases", s->releases);
     json_u64(j, "step_bounces", s->step_bounces);
-    json_u64(j, "step_stabilizing_events", s->step_stabilizing_events);
+    json_u64(j, "inward_stabilizing_events", s->inward_stabilizing_events);
+    json_u64(j, "outward_stabilizing_events", s->outward_stabilizing_events);
     json_u64(j, "thermostat_kicks", s->thermostat_kicks);
     json_num(j, "potential_energy", s->potential_energy);
     json_num(j, "total_energy", s->total_energy);

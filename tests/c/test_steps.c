@@ -81,6 +81,44 @@ TEST(bound_pair_bounces) {
     edpd_destroy(w);
 }
 
+/* A bound pair a rounding error outside its well's edge, receding slowly (1/2 mu u^2 = 1/400 of
+ * epsilon): Eq. 10 on the outer boundary's f = R^2 - |r|^2 (negative, decreasing) gives an event at
+ * once, an outward stabilising event; the pair cannot pay epsilon and bounces, staying bound. The
+ * textbook rule reads the pair as outside and receding: no event, and it leaves the well without
+ * paying for it (energy created: epsilon). */
+TEST(outward_stabilising_event) {
+    const double edge = nextafter(1.5, 2.0);  /* one ulp past lambda sigma */
+    for (int d = 0; d < 2; d++) {
+        edpd_detector det = d ? EDPD_DETECTOR_NAIVE_MISS : EDPD_DETECTOR_STABLE;
+        double r[6] = {10, 10, 10, 10 + edge, 10, 10}, v[6] = {-0.05, 0, 0, 0.05, 0, 0};
+        uint32_t bond[3] = {0, 1, 0};  /* the pair is in the well: its history says so */
+        edpd_config c = edpd_default_config();
+        c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 2; c.restitution = 1.0; c.detector = det;
+        c.positions = r; c.velocities = v; c.bonds = bond; c.bond_count = 1;
+        c.box[0] = c.box[1] = c.box[2] = 20; c.periodic[0] = c.periodic[1] = c.periodic[2] = 1;
+        c.potential = EDPD_POTENTIAL_SQUARE_WELL;
+        edpd_world *w = edpd_create(&c, &err);
+        CHECK(w != NULL, "create: %s", err.message);
+        if (!w) return;
+        edpd_stats s;
+        edpd_get_stats(w, &s);
+        if (det == EDPD_DETECTOR_STABLE)
+            CHECK(s.potential_energy == -1.0 && s.positions_potential_energy == 0.0 && s.rounding_pairs == 1,
+                  "bound by its state, outside by its distance (U %g, from distances %g)", s.potential_energy, s.positions_potential_energy);
+        edpd_advance(w, 5.0, 100, &err);
+        edpd_get_stats(w, &s);
+        if (det == EDPD_DETECTOR_STABLE) {
+            CHECK(s.outward_stabilizing_events == 1 && s.step_bounces >= 1 && s.releases == 0, "stable: turned at once (%llu outward stabilising, %llu bounces)",
+                  (unsigned long long)s.outward_stabilizing_events, (unsigned long long)s.step_bounces);
+            CHECK(s.potential_energy == -1.0 && fabs(s.energy_drift) < 1e-15, "stable: still bound, energy kept (drift %g)", s.energy_drift);
+        } else {
+            CHECK(s.step_bounces == 0 && s.releases == 0 && s.positions_potential_energy == 0.0, "naive-miss: no event, the pair flies apart");
+            CHECK(s.potential_energy == 0.0 && fabs(s.energy_drift - 1.0) < 1e-12, "naive-miss: out of the well without paying: epsilon created (drift %g)", s.energy_drift);
+        }
+        edpd_destroy(w);
+    }
+}
+
 /* A square-well fluid without a thermostat conserves its energy to rounding (stable), 3-D and 2-D. */
 static void nve(int dim, double phi, uint64_t events) {
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
@@ -140,6 +178,7 @@ TEST(bad_input_named) {
 int main(void) {
     RUN(capture_core_release);
     RUN(bound_pair_bounces);
+    RUN(outward_stabilising_event);
     RUN(energy_conserved_3d);
     RUN(energy_conserved_2d);
     RUN(bad_input_named);

@@ -62,9 +62,10 @@ function wellStory(detector, { status: st, stats: s }) {
       `${st.status === 'collapse' ? `, and again, at t = ${fmt(st.time, 10)}: events without end at one instant stopped the run` : ''}. ` +
       `${kicks === 0 ? `Energy created from nothing: ${fmt(drift, 4)} ε. ` : ''}(${events}.)`;
   }
+  const stab = (s.inwardStabilizingEvents ?? 0) + (s.outwardStabilizingEvents ?? 0);
   if (detector === 'stable' && (s.captures ?? 0) > 0) {
     return `stable keeps each pair's state in the well from its history: ${events}` +
-      `${s.stepStabilizingEvents ? `, ${count(s.stepStabilizingEvents, 'stabilising event')} at the edge (a pair past it by rounding, turned at once: Eq. 10)` : ''}. ` +
+      `${stab ? `, ${count(stab, 'stabilising event')} at the edge (a pair past it by rounding, turned at once: Eq. 10)` : ''}. ` +
       (kicks === 0 ? `The energy is conserved to rounding: drift ${fmt(drift, 2)} ε.` : `The thermostat has given ${count(kicks, 'particle')} a new velocity.`);
   }
   return null;
