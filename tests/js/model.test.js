@@ -758,6 +758,21 @@ test('the command line of a pane: the native run with the same configuration, to
   expect(paneConfigs(gas).map((c) => 'elasticUntil' in c.config)).toEqual([false, false]);
 });
 
+test('the square-well fluid\'s command line, thermostat and quench included, reaches the pane\'s state hash', () => {
+  const sw = { ...defaultState('square-well'), n: 300, thermo: 0.5, quench: 2, Tq: 0.4 };
+  const cmd = cliCommand(sw, 'stable', 3);
+  expect(cmd).toBe('build/edpd run --scenario elastic --detector stable --dim 2 --n 300 --packing-fraction 0.25 --seed 1 --temperature 1 ' +
+    '--potential square-well --lambda 1.5 --thermostat-rate 0.5 --bath-temperature 1 --quench-at 2 --quench-to 0.4 --time 3 --json');
+  const pane = new PaneEngine(api, paneConfigs(sw)[1]);
+  pane.advanceTo(3, 1e8);
+  const native = JSON.parse(execFileSync(join(root, 'build/edpd'), cmd.split(' ').slice(1), { encoding: 'utf8' }));
+  expect(native.thermostat_kicks).toBeGreaterThan(0);
+  expect(pane.stateHash()).toBe(native.state_hash);
+  pane.destroy();
+  // without a thermostat no thermostat flags: the run conserves energy
+  expect(cliCommand(defaultState('square-well'), 'naive-miss', 1)).not.toMatch(/thermostat|quench/);
+});
+
 test('a state file\'s command line stops on the pane\'s clock itself (--until), which no --time reaches from a negative Time; odd names are quoted', () => {
   const dir = mkdtempSync(join(tmpdir(), 'edpd-until-'));
   const text = '2\nLattice="10 0 0 0 10 0 0 0 10" Time=-2546.685791655451 Properties=species:S:1:pos:R:3:velo:R:3\nA 2 5 5 1 0 0\nA 8 5 5 -1 0 0\n';

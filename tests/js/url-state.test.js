@@ -42,6 +42,15 @@ test('out-of-range values are clamped with a warning naming the field', () => {
   expect(r.warnings.find((w) => w.field === 'e').message).toMatch(/outside \[0, 1\].*clamped to 1/);
 });
 
+test('the square-well fluid: its keys parsed and clamped to the core\'s ranges, naming the field', () => {
+  const r = parseHash('#v=1&scenario=square-well&lambda=0.9&T=-1&thermo=2&quench=5&Tq=0.3');
+  expect(r.warnings.map((w) => w.field).sort()).toEqual(['T', 'lambda']);
+  expect(r.state.lambda).toBe(1.05);  // lambda must exceed 1: the core refuses a well inside the core
+  expect(r.state.T).toBe(0.05);
+  expect([r.state.thermo, r.state.quench, r.state.Tq]).toEqual([2, 5, 0.3]);
+  expect(encodeState(r.state)).toMatch(/&T=0\.05&lambda=1\.05&thermo=2&quench=5&Tq=0\.3&/);
+});
+
 test('the elastic start of the granular gas: parsed, clamped with a warning, 0 by default', () => {
   expect(parseHash('#v=1&scenario=granular&eq=20').state.eq).toBe(20);
   expect(parseHash('#v=1&scenario=granular').state.eq).toBe(0);
