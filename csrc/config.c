@@ -184,8 +184,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     }
     if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
         BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
-    if (c->potential != EDPD_POTENTIAL_HARD && c->neighbours == EDPD_NEIGHBOURS_LISTS)
-        BAD("neighbours", "a stepped potential runs with cells: use auto or cells");
+
     if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
         BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");
 

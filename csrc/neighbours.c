@@ -28,9 +28,9 @@ void nl_configure(struct edpd_world *w) {
     switch (w->cfg.neighbours) {
     case EDPD_NEIGHBOURS_CELLS: nl->on = 0; break;
     case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
-    default:  /* a stepped potential runs with cells (steps.c) */
-        nl->on = !w->has_gravity && w->pot.count == 0 && w->max_sigma <= 2.0 * min_sigma &&
-                 phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D);
+    default:  /* a stepped potential's cell block is reach^3 larger: lists pay at any density */
+        nl->on = !w->has_gravity && w->max_sigma <= 2.0 * min_sigma &&
+                 (w->pot.count > 0 || phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D));
     }
     if (!nl->on) return;
     double delta = NL_SHELL * w->max_sigma;
@@ -38,7 +38,7 @@ void nl_configure(struct edpd_world *w) {
      * the minimum image at prediction time is the image they meet in. */
     for (int a = 0; a < 3; a++)
         if (w->periodic[a]) {
-            double limit = 0.9 * (0.5 * w->box[a] - w->max_sigma) / 2.0;
+            double limit = 0.9 * (0.5 * w->box[a] - w->max_sigma * w->pot.reach) / 2.0;
             if (delta > limit) delta = limit;
         }
     nl->delta = delta;
@@ -147,7 +147,7 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     int base[3] = {cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z)};
     uint32_t cells[27], m = 0;
     int count = cells_block(g, base, -1, cells), overflow;
-    if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma + nl->delta), cells, count);
+    if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma * w->pot.reach + nl->delta), cells, count);
     int32_t cand[27 * CELL_MAX_INLINE];
     uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
     const nl_centre *centre = nl->centre;
@@ -175,7 +175,7 @@ int nl_build(struct edpd_world *w) {
     if (!nl->count || !nl->centre || !nl->scratch || !nl->stamp || grow(nl, 16) != 0) return -1;
     for (uint32_t i = 0; i < w->n; i++) {
         nl->centre[i].c = w->p[i].r;
-        nl->centre[i].reach = 0.5 * (w->p[i].sigma + nl->delta);
+        nl->centre[i].reach = 0.5 * (w->p[i].sigma * w->pot.reach + nl->delta);  /* a step's reach, or the core's */
     }
     for (uint32_t i = 0; i < w->n; i++) {
         uint32_t m = candidates(w, i, nl->centre[i].c, nl->scratch, 0);

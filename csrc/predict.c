@@ -358,6 +358,13 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
 static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
     scan_consts s;
     scan_setup(w, x, &s);
+    if (w->pot.count) {  /* a stepped potential: one candidate at a time (step_candidate) */
+        int bonded = w->bonds.count[x->i] > 0;
+        uint32_t overlaps = x->overlaps;
+        for (uint32_t k = 0; k < m; k++) step_candidate(w, &s, x, list[k], bonded);
+        if (!x->count_overlaps) x->overlaps = overlaps;
+        return;
+    }
     /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     pair_batch bt;
