@@ -24,6 +24,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (c.scenario == EDPD_SCENARIO_ELASTIC && u32(&r) % 2) c.restitution = 1.0;
     /* from the seed, not from new bytes: the saved corpus keeps its meaning */
     c.neighbours = (edpd_neighbours)((c.seed >> 8) % 3);
+    if ((c.seed >> 12) % 3 == 0 && sc != EDPD_SCENARIO_BOUNCING_BALL) {  /* a square well, also thermostatted */
+        c.potential = EDPD_POTENTIAL_SQUARE_WELL;
+        c.well_width = 1.1 + 0.1 * (double)((c.seed >> 14) % 10);
+        c.thermostat_rate = (c.seed >> 18) % 2 ? 0.5 : 0.0;
+        c.n %= 120;  /* a well's events cost several hard-sphere ones: a unit stays within seconds under the sanitizers */
+    }
 
     if (getenv("EDPD_FUZZ_VERBOSE"))
         fprintf(stderr, "scenario %d detector %d dim %d n %u phi %g e %g seed %u g %g plate %g tc %g window %u neighbours %d\n", c.scenario,
