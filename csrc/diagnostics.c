@@ -69,6 +69,8 @@ void edpd_get_velocities(const edpd_world *w, double *out) {
     }
 }
 
+void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user) { w->log = fn; w->log_user = user; }
+
 void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out) {
     memcpy(out, w->hist, sizeof w->hist);
 }

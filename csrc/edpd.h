@@ -295,6 +295,28 @@ uint64_t edpd_state_hash(const edpd_world *w);
 /* Start a new measurement window for pressure_z and mean_free_time (e.g. after equilibration). */
 void edpd_reset_measurements(edpd_world *w);
 
+/* An event log: every executed event that changes a velocity, handed to a function the caller
+ * sets (edpd_set_event_log), which may write it out (the CLI's --event-log). Bookkeeping events
+ * (cell crossings, list rebuilds) are not physics and are not logged. */
+typedef enum edpd_event_kind {
+    EDPD_EVENT_COLLISION = 0,  /* two spheres' cores (Eq. 5) */
+    EDPD_EVENT_PLANE = 1,      /* a sphere and a plane: b = -1 - plane index */
+    EDPD_EVENT_CAPTURE = 2,    /* a pair crossed a step inward */
+    EDPD_EVENT_RELEASE = 3,    /* ... outward */
+    EDPD_EVENT_BOUNCE = 4,     /* ... was turned back at a step */
+    EDPD_EVENT_KICK = 5,       /* the thermostat gave particle a a new velocity (b = -1) */
+} edpd_event_kind;
+typedef struct edpd_event {
+    double time;
+    int32_t a, b;          /* the particles (b: the partner, or -1 - plane index) */
+    edpd_event_kind kind;
+    double impulse;        /* |momentum change of a| along the line of centres (the plane's normal) */
+    double separation;     /* at the event: |r_ab| - (sigma or the step's radius), or the plane's gap to contact */
+} edpd_event;
+typedef void (*edpd_event_fn)(const edpd_event *event, void *user);
+/* fn(event, user) after every such event from now on; NULL: off (the default, no cost but a test). */
+void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user);
+
 /* The state at the current clock as one frame of extended XYZ (read by OVITO and ASE): the
  * particle count; a line with the box (Lattice, pbc), Time, gravity, planes and the run (scenario,
  * detector, seed, events, overlapping_pairs, max_overlap, status, state_hash); then per particle its species P,

@@ -87,6 +87,7 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     else bin = (int)floor(sep + 0.5) + EDPD_HIST_HALF + 1;
     w->hist[bin]++;
 
+    double impulse = 0.0;
     if (bdot < 0.0) {
         double e = effective_restitution(w, w->cfg.restitution, i, j);
         double mu = a->mass * b->mass / (a->mass + b->mass);
@@ -98,7 +99,9 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         if (w->time >= w->zb.end) z_blocks_cross(w);  /* before this impact: it is the next block's */
         account_energy(w, 0.5 * (ke1 - ke0));
         w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
+        impulse = -J * sqrt(r2);
     }
+    if (w->log) log_event(w, EDPD_EVENT_COLLISION, i, (int32_t)j, impulse, sqrt(r2) - sigma);  /* every one counted */
     w->collisions++;
     a->changed = b->changed = impacts(w);
     if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
@@ -146,8 +149,10 @@ void do_kick(struct edpd_world *w) {
         double kT = w->time >= w->cfg.quench_at ? w->cfg.quench_to : w->cfg.bath_temperature, s = sqrt(kT / q->mass);
         double ke0 = q->mass * v3_dot(q->v, q->v);
         double vx = s * rng_normal(&w->kick_rng), vy = s * rng_normal(&w->kick_rng), vz = w->dim == 3 ? s * rng_normal(&w->kick_rng) : 0.0;
+        vec3 dv = v3_sub(v3(vx, vy, vz), q->v);
         q->v = v3(vx, vy, vz);
         account_energy(w, 0.5 * (q->mass * v3_dot(q->v, q->v) - ke0));
+        if (w->log) log_event(w, EDPD_EVENT_KICK, i, -1, q->mass * sqrt(v3_dot(dv, dv)), 0.0);
         w->kicks++;
         w->soft_impacts++;
         q->changed = impacts(w);
@@ -161,13 +166,15 @@ void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
     particle *a = &w->p[i];
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-    double u = v3_dot(n, a->v);
+    double u = v3_dot(n, a->v), impulse = 0.0;
     if (u < 0.0) {
         double e = effective_restitution(w, pl->restitution, i, -1);
         double ke0 = a->mass * v3_dot(a->v, a->v);
         a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
         account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
+        impulse = -a->mass * (1.0 + e) * u;
     }
+    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, a->sigma));
     w->plane_impacts++;
     if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
     a->changed = impacts(w);

@@ -135,6 +135,8 @@ struct edpd_world {
     uint64_t captures, releases, step_bounces, stabilizing_in, stabilizing_out, kicks;
     uint64_t soft_impacts;    /* step events and thermostat kicks: velocity changes besides impacts */
     int bonds_failed;         /* a step event could not grow the bond lists (the run stops: world.c) */
+    edpd_event_fn log;        /* the event log (edpd_set_event_log), or NULL */
+    void *log_user;
     double kick_t;            /* the Andersen thermostat's next kick (+inf: none), from its own RNG */
     edpd_rng kick_rng;
     edpd_status status;
@@ -233,6 +235,12 @@ static inline void particle_request(struct edpd_world *w, uint32_t k) {
     if (w->one_sigma) { mem_request_same(&w->p[k].sigma, w->max_sigma); return; }
 #endif
     mem_request(&w->p[k]);
+}
+
+/* The event log's record of an event, if one is set. */
+static inline void log_event(const struct edpd_world *w, edpd_event_kind kind, uint32_t a, int32_t b, double impulse, double separation) {
+    edpd_event e = {w->time, (int32_t)a, b, kind, impulse, separation};
+    w->log(&e, w->log_user);
 }
 
 /* Minimum-image separation on periodic axes (box edges L). */

@@ -24,7 +24,7 @@ const char *const USAGE =
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
-    "             [--dump FILE.xyz] [--trajectory FILE.xyz] (--events K | --time T | --until T) [--json]\n"
+    "             [--dump FILE.xyz] [--trajectory FILE.xyz] [--event-log FILE] (--events K | --time T | --until T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"

@@ -4,6 +4,7 @@
 #include "../schema.h"
 #include "../xyz_read.h"
 #include "frames.h"
+#include "event_log.h"
 #include "json.h"
 #include <math.h>
 #include <stddef.h>
@@ -15,7 +16,7 @@
 /* Everything a run's flags say, and what --load read. */
 typedef struct run_opts {
     edpd_config c;
-    const char *load_path, *dump_path, *trajectory_path;
+    const char *load_path, *dump_path, *trajectory_path, *event_log_path;
     int frame, json, progress, have_events, have_time, have_until;
     int dim_given, gravity_given, restitution_given, tc_given;
     uint64_t events, checkpoint;
@@ -61,6 +62,12 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
     if (strcmp(f, "--json") == 0) { o->json = 1; return 1; }
     if (strcmp(f, "--progress") == 0) { o->progress = 1; return 1; }
     if (strcmp(f, "--no-progress") == 0) { o->progress = 0; return 1; }
+    if (strcmp(f, "--event-log") == 0) {
+        const char *v = value_of(a);
+        if (!v || !*v) return arg_fail(a, "--event-log: needs a file name (FILE.csv: CSV, else binary records; docs/cli.md)"), -1;
+        o->event_log_path = v;
+        return 1;
+    }
     if (strcmp(f, "--dump") == 0 || strcmp(f, "--trajectory") == 0) {
         const char *v = value_of(a);
         int dump = f[2] == 'd';
@@ -435,7 +442,14 @@ int cmd_run(cli_args *a) {
         return fail(m_out);
     }
     frames_out dump = {0}, trajectory = {0};
-    if (!run_open_files(&o, &dump, &trajectory, m_out, sizeof m_out)) { edpd_destroy(w); return fail(m_out); }
+    event_log log = {0};
+    if (!run_open_files(&o, &dump, &trajectory, m_out, sizeof m_out) ||
+        (o.event_log_path && !event_log_open(&log, o.event_log_path, o.c.n, m_out, sizeof m_out))) {
+        frames_close(&dump, m_later, sizeof m_later); frames_close(&trajectory, m_later, sizeof m_later);
+        edpd_destroy(w);
+        return fail(m_out);
+    }
+    if (log.f) edpd_set_event_log(w, event_log_write, &log);
     run_rows rows = {NULL, 0, o.series_dt > 0.0 ? SERIES_COLS : CHECK_COLS};
     if (o.series_dt > 0.0 || o.checkpoint > 0) {
         int max_rows = o.series_dt > 0.0 ? (int)(o.t_end / o.series_dt) + 2 : (int)(o.events / o.checkpoint) + 1;
@@ -457,6 +471,7 @@ int cmd_run(cli_args *a) {
     if (stop != EDPD_STOP_ERROR && dump.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
     if (!frames_close(&dump, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
     if (!frames_close(&trajectory, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
+    if (!event_log_close(&log, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
     if (stop == EDPD_STOP_ERROR) { free(rows.v); edpd_destroy(w); return fail(err.message); }
     if (!frames_ok) { fprintf(stderr, "edpd: %s\n", m_out); free(rows.v); edpd_destroy(w); return 1; }
     edpd_get_stats(w, &s);

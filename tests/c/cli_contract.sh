@@ -325,5 +325,22 @@ printf '2\nLattice="20 0 0 0 20 0 0 0 20" Properties=species:S:1:pos:R:3:velo:R:
   [ "$(tail -n 2 "$tmp/well-again.xyz" | awk '{print $2, $3, $4, $5}' | tr '\n' ' ')" = "10 10 10 -0.050000000000000003 11.500000000000002 10 10 0.050000000000000003 " ] && ok || bad "square-well state file: potential and logical states"
 sed 's/ bond_exceptions="[^"]*"/ bond_exceptions="1 1 0"/' "$tmp/well.xyz" > "$tmp/well-bad.xyz"
 expect_error "bonds: entry 0: (1, 1, 0) must be two different particles" run --load "$tmp/well-bad.xyz" --events 1
+# --event-log: every event that changes a velocity, streamed; read back, the CSV reproduces the
+# run's collision count, its mean free time and (from impulse x contact distance) its pressure;
+# the binary log holds the same records
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --time 10 --event-log "$tmp/events.csv" --json > "$tmp/events.json" && \
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --time 10 --event-log "$tmp/events.bin" > /dev/null && node -e '
+const fs = require("fs"), r = JSON.parse(fs.readFileSync(process.argv[1]));
+const rows = fs.readFileSync(process.argv[2], "utf8").trim().split("\n");
+let coll = 0, W = 0;
+for (const l of rows.slice(1)) { const x = l.split(","); if (x[3] === "collision") { coll++; W += Number(x[4]) * (1 + Number(x[5])); } }
+const z = 1 + W / (2 * r.kinetic_energy * 10), mft = 500 * 10 / (2 * coll);  /* elastic: KE constant */
+const b = fs.readFileSync(process.argv[3]), n = (b.length - 16) / 40;
+let same = b.toString("latin1", 0, 8) === "EDPDLOG1" && b.readUInt32LE(8) === 500 && b.readUInt32LE(12) === 40 && n === rows.length - 1;
+for (let k = 0; same && k < n; k += 997) { const x = rows[1 + k].split(","); same = b.readDoubleLE(16 + 40 * k) === Number(x[0]) && b.readInt32LE(16 + 40 * k + 8) === Number(x[1]) && b.readInt32LE(16 + 40 * k + 12) === Number(x[2]); }
+process.exit(rows[0] === "time,a,b,kind,impulse,separation" && coll === r.collisions && Math.abs(z - r.pressure_z) < 1e-12 * z &&
+  mft === r.mean_free_time && same ? 0 : 1)' "$tmp/events.json" "$tmp/events.csv" "$tmp/events.bin" && ok || bad "--event-log: read back, the log does not reproduce the run"
+expect_error "--event-log: cannot write" run --scenario elastic --n 500 --packing-fraction 0.3 --time 1 --event-log "$tmp/no/events.csv"
+expect_error "--event-log: needs a file name" run --scenario elastic --time 1 --event-log ""
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
