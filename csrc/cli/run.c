@@ -5,6 +5,7 @@
 #include "../xyz_read.h"
 #include "frames.h"
 #include "event_log.h"
+#include "observe.h"
 #include "json.h"
 #include <math.h>
 #include <stddef.h>
@@ -24,6 +25,8 @@ typedef struct run_opts {
     double start;                 /* the clock at the start: a loaded state's Time, else 0 */
     int file_restitution, file_tc, loaded_frame, loaded_frames;
     xyz_state loaded;             /* what --load read; freed once the world is made */
+    observe_opts obs;             /* --observe, --sample-dt */
+    observe_result obs_r;
 } run_opts;
 
 /* The rows a run collects: --series (time, kT, collisions, Z, overlaps) or --checkpoint-events. */
@@ -62,6 +65,8 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
     if (strcmp(f, "--json") == 0) { o->json = 1; return 1; }
     if (strcmp(f, "--progress") == 0) { o->progress = 1; return 1; }
     if (strcmp(f, "--no-progress") == 0) { o->progress = 0; return 1; }
+    int taken = observe_flag(a, f, &o->obs);
+    if (taken) return taken;
     if (strcmp(f, "--event-log") == 0) {
         const char *v = value_of(a);
         if (!v || !*v) return arg_fail(a, "--event-log: needs a file name (FILE.csv: CSV, else binary records; docs/cli.md)"), -1;
@@ -128,6 +133,9 @@ static int run_check(const run_opts *o) {
     if (o->checkpoint > 0 && o->events / o->checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (o->series_dt > 0.0 && o->t_end / o->series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
     if (o->trajectory_path && o->series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
+    if ((o->obs.msd || o->obs.vacf) && (!o->have_time || o->series_dt > 0.0 || o->checkpoint > 0))
+        return fail("--observe: needs --time T (the stretch it samples) and no --series or --checkpoint-events");
+    if (o->obs.sample_dt > 0.0 && !o->obs.msd && !o->obs.vacf) return fail("--sample-dt: only with --observe");
     return 0;
 }
 
@@ -352,6 +360,7 @@ static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *row
     json_num(&j, "equilibrate", o->equilibrate);  /* measurements from start_time + this on */
     json_num(&j, "elastic_until", o->equilibrate > 0.0 ? o->equilibrate : o->elastic_for);  /* elastic sphere impacts before start_time + this */
     json_stats(&j, &s);
+    if (o->obs.msd || o->obs.vacf) observe_json(&j, &o->obs, &o->obs_r);
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
     json_first_failure(&j, &ff);
@@ -417,10 +426,17 @@ static void run_print_text(edpd_world *w, const run_opts *o, double eps) {
 }
 
 /* The run itself: the equilibration, then series, checkpoints or one run with progress. */
-static edpd_stop run_advance(edpd_world *w, const run_opts *o, run_rows *rows, frames_out *trajectory, int *frames_ok,
+static edpd_stop run_advance(edpd_world *w, run_opts *o, run_rows *rows, frames_out *trajectory, int *frames_ok,
                              char *m, size_t len, uint64_t ev0, edpd_error *err) {
     if (rows->v && o->series_dt > 0.0) return run_series(w, o, rows, trajectory, frames_ok, m, len, err);
     if (rows->v) return run_checkpoints(w, o, rows, err);
+    if (o->obs.msd || o->obs.vacf) {  /* sampled: its own advance, its message in err */
+        edpd_stop stop;
+        if (observe_run(w, &o->obs, o->t_end, &o->obs_r, &stop, m, len)) return EDPD_STOP_TIME;
+        err->code = EDPD_ERR_STATE; err->field[0] = 0;
+        snprintf(err->message, sizeof err->message, "%.250s", m);
+        return EDPD_STOP_ERROR;
+    }
     return advance_reporting(w, o->have_time || o->have_until, o->have_until ? o->until : o->start + o->equilibrate + o->t_end,
                              o->events, ev0, o->progress, err);
 }
@@ -479,6 +495,7 @@ int cmd_run(cli_args *a) {
     if (o.json) run_print_json(w, &o, &rows, eps);
     else run_print_text(w, &o, eps);
     free(rows.v);
+    observe_free(&o.obs_r);
     edpd_destroy(w);
     return 0;
 }

@@ -342,5 +342,29 @@ process.exit(rows[0] === "time,a,b,kind,impulse,separation" && coll === r.collis
   mft === r.mean_free_time && same ? 0 : 1)' "$tmp/events.json" "$tmp/events.csv" "$tmp/events.bin" && ok || bad "--event-log: read back, the log does not reproduce the run"
 expect_error "--event-log: cannot write" run --scenario elastic --n 500 --packing-fraction 0.3 --time 1 --event-log "$tmp/no/events.csv"
 expect_error "--event-log: needs a file name" run --scenario elastic --time 1 --event-log ""
+# --observe msd,vacf: transport from the exact trajectory
+# (1) short times are exact: below the first collision a particle flies straight, so
+#     MSD(tau) = <v^2> tau^2 = (2 E_kin / N m) tau^2, and VACF(0) = <v^2>, to rounding (a dilute gas
+#     sampled every 1e-4 where the mean free time is 7: ~1e-5 of the particles collide in a lag)
+"$edpd" run --scenario elastic --n 1000 --packing-fraction 0.01 --time 0.01 --observe msd,vacf --sample-dt 1e-4 --json > "$tmp/short.json" && node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1])), o = r.observe, v2 = 2 * r.kinetic_energy / 1000;
+const [t, msd] = o.msd[0];
+process.exit(Math.abs(msd / (v2 * t * t) - 1) < 1e-4 && Math.abs(o.vacf[0][1] / v2 - 1) < 1e-12 && o.vacf[0][0] === 0 ? 0 : 1)' "$tmp/short.json" \
+  && ok || bad "--observe: MSD(tau) = <v^2> tau^2 and VACF(0) = <v^2> at short times"
+# (2) a dilute gas (eta = 0.01): both estimates of D agree within their errors, and with
+#     Chapman-Enskog: D0 = 3 / (8 n sigma^2) sqrt(kT / pi m) is the first approximation; the second
+#     Sonine term adds 1.9 % and the Enskog factor 1/g(sigma) = (1 - eta)^3 / (1 - eta/2) takes 2.5 %,
+#     so D = 0.994 D0; the band is 4 errors plus 2 % for the higher orders. Hard spheres' D without
+#     unwrapping the box, or with the wrong dimension in 2 d D t, misses it by far.
+"$edpd" run --scenario elastic --n 2000 --packing-fraction 0.01 --time 1500 --observe msd,vacf --sample-dt 0.5 --json > "$tmp/dilute.json" && node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1])), o = r.observe;
+const n = 0.01 * 6 / Math.PI, d0 = 3 / (8 * n) * Math.sqrt(1 / Math.PI), expect = 0.994 * d0;
+const [a, ea, b, eb] = [o.diffusion_msd, o.diffusion_msd_error, o.diffusion_green_kubo, o.diffusion_green_kubo_error];
+console.error(`  D (MSD) = ${a.toFixed(3)} +- ${ea.toFixed(3)}, D (Green-Kubo) = ${b.toFixed(3)} +- ${eb.toFixed(3)}, Chapman-Enskog ${expect.toFixed(3)}`);
+process.exit(Math.abs(a - b) < 3 * Math.hypot(ea, eb) && Math.abs(a - expect) < 4 * ea + 0.02 * expect && Math.abs(b - expect) < 4 * eb + 0.02 * expect ? 0 : 1)' "$tmp/dilute.json" \
+  && ok || bad "--observe: D against Chapman-Enskog at eta = 0.01"
+expect_error "--observe: 'gr' is not one of msd, vacf" run --scenario elastic --time 1 --observe msd,gr
+expect_error "--observe: needs --time T" run --scenario elastic --events 100 --observe msd
+expect_error "--observe: 20001 samples" run --scenario elastic --time 2 --observe msd --sample-dt 1e-4
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
