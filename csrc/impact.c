@@ -87,11 +87,11 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     else bin = (int)floor(sep + 0.5) + EDPD_HIST_HALF + 1;
     w->hist[bin]++;
 
-    double impulse = 0.0;
+    double J = 0.0;  /* impulse on i is -J dr */
     if (bdot < 0.0) {
         double e = effective_restitution(w, w->cfg.restitution, i, j);
         double mu = a->mass * b->mass / (a->mass + b->mass);
-        double J = (1.0 + e) * mu * bdot / r2;    /* impulse on i is -J dr */
+        J = (1.0 + e) * mu * bdot / r2;
         double ke0 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
         a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
         b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
@@ -99,9 +99,8 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         if (w->time >= w->zb.end) z_blocks_cross(w);  /* before this impact: it is the next block's */
         account_energy(w, 0.5 * (ke1 - ke0));
         w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
-        impulse = -J * sqrt(r2);
     }
-    if (w->log) log_event(w, EDPD_EVENT_COLLISION, i, (int32_t)j, impulse, sqrt(r2) - sigma);  /* every one counted */
+    if (w->log) log_event(w, EDPD_EVENT_COLLISION, i, (int32_t)j, -J * sqrt(r2), sqrt(r2) - sigma);  /* every one counted */
     w->collisions++;
     a->changed = b->changed = impacts(w);
     if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
