@@ -11,6 +11,7 @@
 
 #define GROUPS 8
 #define VACF_ORIGINS 64u
+#define PI_6 0.52359877559829887
 
 int observe_flag(cli_args *a, const char *f, observe_opts *o) {
     if (strcmp(f, "--observe") == 0) {
@@ -21,9 +22,11 @@ int observe_flag(cli_args *a, const char *f, observe_opts *o) {
         for (char *w = strtok(list, ","); w; w = strtok(NULL, ",")) {
             if (strcmp(w, "msd") == 0) o->msd = 1;
             else if (strcmp(w, "vacf") == 0) o->vacf = 1;
-            else return arg_fail(a, "--observe: '%.40s' is not one of msd, vacf (a comma-separated list)", w), -1;
+            else if (strcmp(w, "gr") == 0) o->gr = 1;
+            else if (strcmp(w, "speeds") == 0) o->speeds = 1;
+            else return arg_fail(a, "--observe: '%.40s' is not one of msd, vacf, gr, speeds (a comma-separated list)", w), -1;
         }
-        if (!o->msd && !o->vacf) return arg_fail(a, "--observe: needs at least one of msd, vacf"), -1;
+        if (!o->msd && !o->vacf && !o->gr && !o->speeds) return arg_fail(a, "--observe: needs at least one of msd, vacf, gr, speeds"), -1;
         return 1;
     }
     if (strcmp(f, "--sample-dt") == 0) return arg_double(a, f, value_of(a), 1e-9, 1e9, &o->sample_dt) ? 1 : -1;
@@ -137,6 +140,43 @@ static void green_kubo(const samples *s, int dim, double dt, observe_result *r) 
     r->d_gk_error = sqrt(var / GROUPS);
 }
 
+/* `want` samples spread evenly over s, copied into one block (NULL out of memory); *got: how many. */
+static double *spread(const samples *s, const double *base, uint32_t want, uint32_t *got) {
+    uint32_t stride = s->count > want ? s->count / want : 1, m = 0;
+    double *out = malloc(sizeof(double) * 3 * (size_t)s->n * (s->count / stride + 1));
+    if (!out) return NULL;
+    for (uint32_t k = 0; k < s->count && m < want; k += stride, m++)
+        memcpy(out + 3 * (size_t)s->n * m, base + 3 * (size_t)s->n * k, sizeof(double) * 3 * s->n);
+    *got = m;
+    return out;
+}
+
+/* g(r) over up to 64 samples (at most 2e8 pair distances in all), its contact value, and the
+ * contact values Enskog's collision rate and the virial pressure imply. */
+static int structure(edpd_world *w, const samples *s, double duration, uint64_t collisions, double z, observe_result *r) {
+    const edpd_config *c = edpd_get_config(w);
+    double box[3], volume = 1.0, pairs = 0.5 * (double)s->n * s->n;
+    int periodic[3];
+    edpd_get_box(w, box);
+    edpd_get_periodic(w, periodic);
+    for (int a = 0; a < c->dim; a++) volume *= box[a];
+    uint32_t got, want = (uint32_t)fmax(1.0, fmin(64.0, floor(2e8 / pairs)));
+    double *pos = spread(s, s->r, want, &got);
+    if (!pos) return 0;
+    pair_distribution_of(pos, got, s->n, c->dim, box, periodic, c->diameter, &r->gr);
+    free(pos);
+    /* Enskog: a particle's collision rate is 4 n sigma^2 g sqrt(pi kT/m) in 3-D, 2 n sigma g sqrt(pi kT/m) in 2-D;
+     * the virial: Z = 1 + 4 eta g in 3-D, 1 + 2 eta g in 2-D */
+    double n = s->n / volume, kt = 0.0, sig = c->diameter;
+    for (size_t k = 0; k < 3 * (size_t)s->n; k++) kt += s->v[k] * s->v[k];
+    kt /= (double)c->dim * s->n;
+    double rate = 2.0 * (double)collisions / ((double)s->n * duration);
+    double eta = c->dim == 3 ? PI_6 * n * sig * sig * sig : 0.25 * 3.14159265358979323846 * n * sig * sig;
+    r->contact_from_collisions = rate / ((c->dim == 3 ? 4.0 * sig * sig : 2.0 * sig) * n * sqrt(3.14159265358979323846 * kt));
+    r->contact_from_pressure = (z - 1.0) / ((c->dim == 3 ? 4.0 : 2.0) * eta);
+    return 1;
+}
+
 int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_result *r, edpd_stop *stop, char *m, size_t len) {
     memset(r, 0, sizeof *r);
     double dt = o->sample_dt > 0.0 ? o->sample_dt : duration / 1000.0;
@@ -147,11 +187,30 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
     }
     samples s = {0};
     *stop = EDPD_STOP_TIME;
+    edpd_stats s0, s1;
+    edpd_get_stats(w, &s0);
+    edpd_reset_measurements(w);  /* Z over the sampled stretch */
     int ok = take_samples(w, (uint32_t)count, dt, &s, stop, m, len);
+    edpd_get_stats(w, &s1);
+    if (ok && o->gr && !structure(w, &s, (s.count - 1) * dt, s1.collisions - s0.collisions, s1.pressure_z, r)) {
+        snprintf(m, len, "--observe: out of memory for g(r)");
+        ok = 0;
+    }
+    if (ok && o->speeds) {  /* 16 samples spread over the run: a velocity forgets itself within a few collisions */
+        uint32_t got;
+        double *vel = spread(&s, s.v, 16, &got), kt = 0.0;
+        if (!vel) { snprintf(m, len, "--observe: out of memory for the speeds"); ok = 0; }
+        else {
+            for (size_t k = 0; k < 3 * (size_t)s.n * got; k++) kt += vel[k] * vel[k];
+            r->speed_kt = kt / ((double)edpd_get_config(w)->dim * s.n * got);
+            speed_distribution_of(vel, got, s.n, edpd_get_config(w)->dim, r->speed_kt, &r->speeds);
+            free(vel);
+        }
+    }
     if (ok) {
         int dim = edpd_get_config(w)->dim;
         r->sample_dt = dt; r->samples = s.count;
-        for (double L = 1; L < s.count && r->lags < 64; L = fmax(L + 1, floor(L * 1.25))) {  /* log-spaced lags */
+        for (double L = 1; o->msd && L < s.count && r->lags < 64; L = fmax(L + 1, floor(L * 1.25))) {  /* log-spaced lags */
             r->t[r->lags] = L * dt;
             r->msd[r->lags++] = msd_at(&s, (uint32_t)L, 0, s.n);
         }
@@ -187,6 +246,23 @@ void observe_json(json_out *j, const observe_opts *o, const observe_result *r) {
         free(rows);
         json_num(j, "diffusion_green_kubo", r->d_gk);
         json_num(j, "diffusion_green_kubo_error", r->d_gk_error);
+    }
+    if (o->gr) {
+        double rows[2 * GR_BINS];
+        for (uint32_t k = 0; k < r->gr.bins; k++) { rows[2 * k] = r->gr.r[k]; rows[2 * k + 1] = r->gr.g[k]; }
+        json_num_rows(j, "gr", rows, (int)r->gr.bins, 2);
+        json_num(j, "contact_gr", r->gr.contact);
+        json_num(j, "contact_gr_error", r->gr.contact_error);
+        json_num(j, "contact_from_collisions", r->contact_from_collisions);
+        json_num(j, "contact_from_pressure", r->contact_from_pressure);
+    }
+    if (o->speeds) {
+        double rows[3 * SPEED_BINS];
+        for (int k = 0; k < SPEED_BINS; k++) { rows[3 * k] = r->speeds.v[k]; rows[3 * k + 1] = r->speeds.observed[k]; rows[3 * k + 2] = r->speeds.expected[k]; }
+        json_num_rows(j, "speeds", rows, SPEED_BINS, 3);
+        json_num(j, "speeds_kt", r->speed_kt);
+        json_num(j, "speeds_chi2", r->speeds.chi2);
+        json_u64(j, "speeds_dof", r->speeds.dof);
     }
     json_end_object(j);
 }

@@ -1,4 +1,5 @@
-/* --observe msd,vacf (observe.c): transport from the exact trajectory, sampled every --sample-dt:
+/* --observe msd,vacf,gr,speeds (observe.c): observables from the exact trajectory, sampled every
+ * --sample-dt; g(r) and the speeds (structure.h) from samples spread over the run;
  * the mean-squared displacement on log-spaced lags (unwrapped through the periodic box) and the
  * velocity autocorrelation on a linear grid, with the self-diffusion coefficient from each (the
  * MSD's long-time slope and the Green-Kubo integral) and their errors. */
@@ -6,11 +7,12 @@
 #define EDPD_CLI_OBSERVE_H
 #include "../edpd.h"
 #include "json.h"
+#include "structure.h"
 
 #define OBSERVE_MAX_SAMPLES 4096u
 
 typedef struct observe_opts {
-    int msd, vacf;          /* what --observe asked for */
+    int msd, vacf, gr, speeds;  /* what --observe asked for */
     double sample_dt;       /* --sample-dt (0: the run's time / 1000) */
 } observe_opts;
 
@@ -22,6 +24,10 @@ typedef struct observe_result {
     double d_msd, d_msd_error, d_gk, d_gk_error;
     double sample_dt;
     uint32_t samples;
+    pair_distribution gr;               /* gr: g(r), its contact value, and the contact value the collision rate implies */
+    double contact_from_collisions, contact_from_pressure;
+    speed_distribution speeds;          /* speeds */
+    double speed_kt;                    /* the kT/m the speeds are compared at (their own mean square / d) */
 } observe_result;
 
 /* One of --observe / --sample-dt at a->argv[a->pos] (cli.h's cli_args): 1 taken, 0 not one of them,

@@ -363,8 +363,33 @@ const [a, ea, b, eb] = [o.diffusion_msd, o.diffusion_msd_error, o.diffusion_gree
 console.error(`  D (MSD) = ${a.toFixed(3)} +- ${ea.toFixed(3)}, D (Green-Kubo) = ${b.toFixed(3)} +- ${eb.toFixed(3)}, Chapman-Enskog ${expect.toFixed(3)}`);
 process.exit(Math.abs(a - b) < 3 * Math.hypot(ea, eb) && Math.abs(a - expect) < 4 * ea + 0.02 * expect && Math.abs(b - expect) < 4 * eb + 0.02 * expect ? 0 : 1)' "$tmp/dilute.json" \
   && ok || bad "--observe: D against Chapman-Enskog at eta = 0.01"
-expect_error "--observe: 'gr' is not one of msd, vacf" run --scenario elastic --time 1 --observe msd,gr
+expect_error "--observe: 'rdf' is not one of msd, vacf, gr, speeds" run --scenario elastic --time 1 --observe msd,rdf
 expect_error "--observe: needs --time T" run --scenario elastic --events 100 --observe msd
 expect_error "--observe: 20001 samples" run --scenario elastic --time 2 --observe msd --sample-dt 1e-4
+# --observe gr,speeds: structure from the exact trajectory.
+# g(sigma+) three ways: extrapolated from g(r), from the virial pressure (Z - 1) / (4 eta) (3-D) or
+# (Z - 1) / (2 eta) (2-D), and from Enskog's collision rate 4 n sigma^2 g sqrt(pi kT/m): the last
+# two are exact relations for hard spheres and agree to 1 %; the extrapolation's quadratic through
+# the first 8 bins (0.02 sigma each) has a bias of about 1 % where g is steep (2-D at phi = 0.5), so
+# its band is 4 errors + 2 %; g(r) -> 1 at 4..5 sigma within 1 %; the speeds pass chi^2 against
+# Maxwell-Boltzmann at their own kT, and fail it at a kT 5 % off (a plausible wrong answer)
+for case in "3 0.3" "2 0.5"; do set -- $case
+"$edpd" run --scenario elastic --dim $1 --n 2000 --packing-fraction $2 --equilibrate 5 --time 50 --observe gr,speeds --sample-dt 0.05 --json > "$tmp/gr$1.json" && node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1])), o = r.observe, dim = Number(process.argv[2]);
+const tail = o.gr.filter(([x]) => x > 4 && x < 5), far = tail.reduce((a, [, g]) => a + g, 0) / tail.length;
+const pdf = (v, kt) => dim === 3 ? Math.sqrt(2 / Math.PI) * v * v * Math.exp(-v * v / (2 * kt)) / kt ** 1.5 : v * Math.exp(-v * v / (2 * kt)) / kt;
+const total = o.speeds.reduce((a, [, obs]) => a + obs, 0), w = o.speeds[1][0] - o.speeds[0][0];
+let wrong = 0;
+for (const [v, obs] of o.speeds.slice(0, -1)) {  /* Simpson over each bin at kT x 1.05 */
+  const e = total * w / 6 * (pdf(v - w / 2, 1.05 * o.speeds_kt) + 4 * pdf(v, 1.05 * o.speeds_kt) + pdf(v + w / 2, 1.05 * o.speeds_kt));
+  if (e >= 5) wrong += (obs - e) ** 2 / e;
+}
+const z = (c) => (c - o.speeds_dof) / Math.sqrt(2 * o.speeds_dof);
+console.error(`  ${dim}-D: g(sigma+) ${o.contact_gr.toFixed(3)} +- ${o.contact_gr_error.toFixed(3)}, pressure ${o.contact_from_pressure.toFixed(3)}, collisions ${o.contact_from_collisions.toFixed(3)}; chi2 ${o.speeds_chi2.toFixed(1)} / ${o.speeds_dof} (5 % off: ${wrong.toFixed(0)})`);
+process.exit(Math.abs(o.contact_from_collisions / o.contact_from_pressure - 1) < 0.01 &&
+  Math.abs(o.contact_gr - o.contact_from_pressure) < 4 * o.contact_gr_error + 0.02 * o.contact_from_pressure &&
+  Math.abs(far - 1) < 0.01 && z(o.speeds_chi2) < 3 && z(wrong) > 5 ? 0 : 1)' "$tmp/gr$1.json" $1 \
+  && ok || bad "--observe gr,speeds in $1-D: contact values, g at large r, or the speeds' chi^2"
+done
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

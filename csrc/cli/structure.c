@@ -1,0 +1,108 @@
+/* g(r) and the speed distribution from sampled states (structure.h). */
+#include "structure.h"
+#include <math.h>
+#include <string.h>
+
+static const double PI = 3.14159265358979323846;
+
+/* Counts of pair distances in [sigma + k dr, sigma + (k + 1) dr) of one sample into hist. */
+static void count_pairs(const double *p, uint32_t n, const double L[3], const int periodic[3], double sigma, double dr, uint32_t bins, double *hist) {
+    double rmax = sigma + bins * dr, rmax2 = rmax * rmax;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++) {
+            double d2 = 0.0;
+            for (int a = 0; a < 3; a++) {
+                double d = p[3 * i + a] - p[3 * j + a];
+                if (periodic[a]) d -= L[a] * round(d / L[a]);
+                d2 += d * d;
+            }
+            if (d2 >= rmax2) continue;
+            double k = floor((sqrt(d2) - sigma) / dr);
+            if (k >= 0.0 && k < bins) hist[(uint32_t)k] += 1.0;
+        }
+}
+
+/* g at bin k of counts h over m samples (n particles, number density rho). */
+static double g_of(const double *h, uint32_t k, double m, uint32_t n, double rho, int dim, double sigma, double dr) {
+    double lo = sigma + k * dr, hi = lo + dr;
+    double shell = dim == 3 ? 4.0 * PI / 3.0 * (hi * hi * hi - lo * lo * lo) : PI * (hi * hi - lo * lo);
+    return 2.0 * h[k] / (m * n * rho * shell);
+}
+
+/* g(sigma+) from a least-squares quadratic through the first 8 bins' centres. */
+static double contact_of(const double *g, double sigma, double dr) {
+    double s[5] = {0}, t[3] = {0};  /* sums of x^0..x^4 and of g x^0..x^2, x from sigma */
+    for (int k = 0; k < 8; k++) {
+        double x = (k + 0.5) * dr, xp = 1.0;
+        for (int e = 0; e < 5; e++) { s[e] += xp; if (e < 3) t[e] += g[k] * xp; xp *= x; }
+    }
+    /* normal equations [s0 s1 s2; s1 s2 s3; s2 s3 s4] c = t, by Cramer's rule: g(sigma+) = c0 */
+    double det = s[0] * (s[2] * s[4] - s[3] * s[3]) - s[1] * (s[1] * s[4] - s[3] * s[2]) + s[2] * (s[1] * s[3] - s[2] * s[2]);
+    double d0 = t[0] * (s[2] * s[4] - s[3] * s[3]) - s[1] * (t[1] * s[4] - s[3] * t[2]) + s[2] * (t[1] * s[3] - s[2] * t[2]);
+    (void)sigma;
+    return d0 / det;
+}
+
+void pair_distribution_of(const double *pos, uint32_t count, uint32_t n, int dim, const double box[3], const int periodic[3],
+                          double sigma, pair_distribution *out) {
+    memset(out, 0, sizeof *out);
+    double half = INFINITY, volume = 1.0;
+    for (int a = 0; a < dim; a++) { volume *= box[a]; if (periodic[a] && 0.5 * box[a] < half) half = 0.5 * box[a]; }
+    double reach = fmin(5.0 * sigma, half - sigma);
+    out->dr = 0.02 * sigma;
+    out->bins = (uint32_t)fmin(GR_BINS, floor(reach / out->dr));
+    double rho = n / volume, hist[GR_BINS] = {0}, block[8][GR_BINS];
+    memset(block, 0, sizeof block);
+    for (uint32_t k = 0; k < count; k++) {
+        double h[GR_BINS] = {0};
+        count_pairs(pos + 3 * (size_t)n * k, n, box, periodic, sigma, out->dr, out->bins, h);
+        for (uint32_t b = 0; b < out->bins; b++) { hist[b] += h[b]; block[k * 8 / count][b] += h[b]; }
+    }
+    for (uint32_t b = 0; b < out->bins; b++) {
+        out->r[b] = sigma + (b + 0.5) * out->dr;
+        out->g[b] = g_of(hist, b, count, n, rho, dim, sigma, out->dr);
+    }
+    out->contact = contact_of(out->g, sigma, out->dr);
+    double c[8], mean = 0.0, var = 0.0;
+    for (int q = 0; q < 8; q++) {
+        double g[8], m = 0;
+        for (uint32_t k = 0; k < count; k++) m += k * 8 / count == (uint32_t)q;
+        for (int b = 0; b < 8; b++) g[b] = g_of(block[q], (uint32_t)b, m, n, rho, dim, sigma, out->dr);
+        c[q] = contact_of(g, sigma, out->dr);
+        mean += c[q] / 8.0;
+    }
+    for (int q = 0; q < 8; q++) var += (c[q] - mean) * (c[q] - mean) / 7.0;
+    out->contact_error = sqrt(var / 8.0);
+}
+
+/* Maxwell-Boltzmann's probability of a speed in [a, b) at kT/m = kt: the 3-D (chi, 3 degrees of
+ * freedom) or 2-D (Rayleigh) distribution's cumulative difference. */
+static double mb_cdf(double v, int dim, double kt) {
+    double x = v / sqrt(2.0 * kt);
+    if (dim == 2) return 1.0 - exp(-x * x);
+    return erf(x) - 2.0 * x * exp(-x * x) / sqrt(PI);
+}
+
+void speed_distribution_of(const double *vel, uint32_t count, uint32_t n, int dim, double kt, speed_distribution *out) {
+    memset(out, 0, sizeof *out);
+    double top = 5.0 * sqrt(kt), w = top / SPEED_BINS;
+    for (uint32_t k = 0; k < count; k++)
+        for (uint32_t i = 0; i < n; i++) {
+            const double *v = vel + 3 * ((size_t)n * k + i);
+            double s = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            int b = s >= top ? SPEED_BINS - 1 : (int)(s / w);  /* the last bin takes the tail */
+            out->observed[b] += 1.0;
+        }
+    double total = (double)count * n;
+    uint32_t used = 0;
+    for (int b = 0; b < SPEED_BINS; b++) {
+        out->v[b] = (b + 0.5) * w;
+        double hi = b == SPEED_BINS - 1 ? 1.0 : mb_cdf((b + 1) * w, dim, kt);
+        out->expected[b] = total * (hi - mb_cdf(b * w, dim, kt));
+        if (out->expected[b] >= 5.0) {
+            out->chi2 += (out->observed[b] - out->expected[b]) * (out->observed[b] - out->expected[b]) / out->expected[b];
+            used++;
+        }
+    }
+    out->dof = used ? used - 1 : 0;
+}
