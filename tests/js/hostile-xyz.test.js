@@ -25,6 +25,8 @@ const CASES = [
   [corpus('hostile-column-twice.xyz'), null, 'line 2: Properties: pos is given twice: which one is meant?'],
   // 1e308 on a periodic axis was wrapped to 0
   [corpus('hostile-far-coordinate.xyz'), null, "line 3: position '1e308' on the periodic axis x lies more than 2^20 box lengths away: wrap it into the box [0, 10)"],
+  // a square well without its width: refused, not run as hard spheres or a default well
+  [corpus('hostile-well-no-width.xyz'), null, 'line 2: potential=square-well needs well_width=LAMBDA (a number)'],
   // UTF-16 (with or without its byte-order mark): the app read it, the CLI did not
   [corpus('hostile-utf16.xyz'), null, 'line 1: not a text file in UTF-8 or ASCII (a NUL byte, or a UTF-16 byte-order mark): save it as UTF-8'],
   [corpus('hostile-utf16le-no-bom.xyz'), null, 'line 1: not a text file in UTF-8 or ASCII (a NUL byte, or a UTF-16 byte-order mark): save it as UTF-8'],
