@@ -495,7 +495,6 @@ int cmd_run(cli_args *a) {
     if (o.json) run_print_json(w, &o, &rows, eps);
     else run_print_text(w, &o, eps);
     free(rows.v);
-    observe_free(&o.obs_r);
     edpd_destroy(w);
     return 0;
 }
