@@ -3,6 +3,7 @@
  * wrapper (web/src/edpd.js) hides every pointer. */
 #include "edpd.h"
 #include "experiments/ball_sweep.h"
+#include "observe/observer.h"
 #include "xyz_read.h"
 #include "schema.h"
 #include <malloc.h>
@@ -198,4 +199,40 @@ KEEP int wasm_sweep(int detector, double restitution, double gravity, double see
 /* Plate offset of sample s of a sweep (the app's ball array shows the same balls). */
 KEEP double wasm_plate_offset(double seed, double s) {
     return edpd_sweep_plate_offset((uint32_t)seed, s >= 0 && s < 1e15 ? (uint64_t)s : 0);
+}
+
+/* Observables (csrc/observe/observer.h): an observer sampled at equal intervals by the caller. */
+KEEP edpd_observer *wasm_observer_create(edpd_world *w, int max_samples, edpd_error *err) {
+    return edpd_observer_create(w, max_samples > 0 ? (uint32_t)max_samples : 0, err);
+}
+KEEP int wasm_observer_sample(edpd_observer *o, edpd_world *w, edpd_error *err) { return (int)edpd_observer_sample(o, w, err); }
+KEEP void wasm_observer_destroy(edpd_observer *o) { edpd_observer_destroy(o); }
+/* The results as one flat array of doubles, in this order (web/src/edpd.js reads it): sample_dt,
+ * samples; msd_lags, msd_t[], msd[], d_msd, d_msd_error; vacf_lags, vacf[], d_gk, d_gk_error;
+ * gr bins, dr, r[], g[], contact, contact_error; speeds_kt, chi2, dof, then v[], observed[],
+ * expected[] (SPEED_BINS each). out holds wasm_observer_results_size() doubles. */
+KEEP int wasm_observer_results_size(void) { return 2 + 3 + 128 + 3 + EDPD_OBSERVE_MAX_SAMPLES / 2 + 4 + 2 * GR_BINS + 2 + 3 + 3 * SPEED_BINS; }
+KEEP int wasm_observer_results(edpd_observer *o, int what, double *out, edpd_error *err) {
+    edpd_observables *r = malloc(sizeof *r);
+    if (!r) { err->code = EDPD_ERR_MEMORY; return EDPD_ERR_MEMORY; }
+    int code = (int)edpd_observer_results(o, (unsigned)what, r, err);
+    size_t k = 0;
+    out[k++] = r->sample_dt; out[k++] = r->samples;
+    out[k++] = r->msd_lags;
+    for (uint32_t i = 0; i < r->msd_lags; i++) out[k++] = r->msd_t[i];
+    for (uint32_t i = 0; i < r->msd_lags; i++) out[k++] = r->msd[i];
+    out[k++] = r->d_msd; out[k++] = r->d_msd_error;
+    out[k++] = r->vacf_lags;
+    for (uint32_t i = 0; i < r->vacf_lags; i++) out[k++] = r->vacf[i];
+    out[k++] = r->d_gk; out[k++] = r->d_gk_error;
+    out[k++] = r->gr.bins; out[k++] = r->gr.dr;
+    for (uint32_t i = 0; i < r->gr.bins; i++) out[k++] = r->gr.r[i];
+    for (uint32_t i = 0; i < r->gr.bins; i++) out[k++] = r->gr.g[i];
+    out[k++] = r->gr.contact; out[k++] = r->gr.contact_error;
+    out[k++] = r->speeds_kt; out[k++] = r->speeds.chi2; out[k++] = r->speeds.dof;
+    for (int i = 0; i < SPEED_BINS; i++) out[k++] = r->speeds.v[i];
+    for (int i = 0; i < SPEED_BINS; i++) out[k++] = r->speeds.observed[i];
+    for (int i = 0; i < SPEED_BINS; i++) out[k++] = r->speeds.expected[i];
+    free(r);
+    return code;
 }

@@ -1,0 +1,49 @@
+// The observables in WebAssembly (web/src/observer.js over csrc/observe/observer.h): the same
+// numbers as the CLI's --observe for the same run, bit for bit, and clear errors.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { loadForNode, root } from './helpers.js';
+import { observe } from '../../web/src/observer.js';
+
+let edpd;
+beforeAll(async () => { edpd = await loadForNode(); });
+
+test('an elastic gas sampled every 0.05 to t = 5: the CLI\'s MSD, VACF and g(r) bit for bit, and its speeds\' chi^2', () => {
+  const sim = edpd.createSimulation({ scenario: 'elastic', n: 500, packingFraction: 0.3, seed: 3 });
+  const obs = observe(sim, 101);
+  for (let k = 0; k <= 100; k++) {
+    if (k > 0) sim.advanceTo(k * 0.05, { maxEvents: 1e9 });
+    obs.sample();
+  }
+  const r = obs.results();
+  obs.destroy();
+  sim.destroy();
+  const native = JSON.parse(execFileSync(join(root, 'build/edpd'), ['run', '--scenario', 'elastic', '--n', '500', '--packing-fraction', '0.3',
+    '--seed', '3', '--time', '5', '--observe', 'msd,vacf,gr,speeds', '--sample-dt', '0.05', '--json'], { encoding: 'utf8' })).observe;
+  expect(r.samples).toBe(101);
+  expect([r.diffusionMsd, r.diffusionMsdError, r.diffusionGreenKubo, r.contactGr])
+    .toEqual([native.diffusion_msd, native.diffusion_msd_error, native.diffusion_green_kubo, native.contact_gr]);
+  // Maxwell-Boltzmann's expected counts use erf and exp, which glibc and Emscripten's libc may round
+  // apart in the last bit: chi^2 to 1e-12
+  expect(Math.abs(r.speedsChi2 / native.speeds_chi2 - 1)).toBeLessThan(1e-12);
+  expect(r.msd).toEqual(native.msd);
+  expect(r.gr).toEqual(native.gr);
+  expect(r.vacf[0][1]).toBeCloseTo(3, 12);  // <v^2> = 3 kT/m
+});
+
+test('bad use is an Error naming what is wrong', () => {
+  const sim = edpd.createSimulation({ scenario: 'elastic', n: 200, packingFraction: 0.2 });
+  expect(() => observe(sim, 10)).toThrow(/^samples: must be in \[16, 4096\], got 10$/);
+  const obs = observe(sim, 20);
+  obs.sample();
+  expect(() => obs.results()).toThrow(/^samples: at least 16 are needed, 1 taken$/);
+  sim.advanceTo(0.1);
+  obs.sample();
+  sim.advanceTo(0.3);  // not the interval of the first two
+  expect(() => obs.sample()).toThrow(/^samples: must be taken at equal intervals/);
+  expect(() => obs.results(['msd', 'rdf'])).toThrow(/^what: each must be one of msd, vacf, gr, speeds, got "rdf"$/);
+  obs.destroy();
+  obs.destroy();  // idempotent
+  expect(() => obs.sample()).toThrow(/already destroyed/);
+  sim.destroy();
+});
