@@ -40,7 +40,8 @@ function caseRow(name, rows) {
 export function writeReport(page, r) {
   const at = page.indexOf(MARKER);
   if (at < 0) throw new Error(`docs/performance.md has no results marker (${MARKER})`);
-  const gas = r.names.filter((n) => !n.startsWith('ball-sweep-') && !n.startsWith('ball-array-'));
+  const gas = r.names.filter((n) => !n.startsWith('ball-sweep-') && !n.startsWith('ball-array-') && !n.startsWith('observe-'));
+  const observed = r.names.filter((n) => n.startsWith('observe-'));
   const sweeps = r.names.filter((n) => n.startsWith('ball-sweep-'));
   const arrays = r.names.filter((n) => n.startsWith('ball-array-'));
   const lines = [
@@ -65,6 +66,11 @@ export function writeReport(page, r) {
       lines.push(`| ${n.replace('ball-sweep-', '')} | ${rows[0].samples.toLocaleString('en')} | ${nat.toFixed(3)} | ${wasm.toFixed(3)} | ${(nat * 1e6 / rows[0].samples).toFixed(1)} |`);
     }
     lines.push('');
+  }
+  for (const n of observed) {
+    const rows = r.runs.get(n);
+    lines.push(`With \`--observe msd,vacf,gr,speeds\` sampling every mean free time, ${n.replace('observe-', '')} runs at ` +
+      `${pct(median(rows.map((x) => x.ratio)))} of its plain event rate (native, ${rows[0].samples} samples; the results are computed after the run).`, '');
   }
   for (const n of arrays) {
     const rows = r.runs.get(n), nat = median(rows.map((x) => x.nat)), wasm = median(rows.map((x) => x.wasm));

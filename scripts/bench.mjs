@@ -132,6 +132,11 @@ function runSweep(name) {
   edpd.sweep({ detector: name.replace('ball-sweep-', ''), count: s.samples });
   return { samples: s.samples, nat: s.seconds, wasm: cpu() - t0 };
 }
+/* The observables' cost: the native run plain and observed (edpd bench --case observe-...). */
+function runObserve(name) {
+  const o = native(name).observe[0];
+  return { plain: o.events_per_second, seen: o.observed_events_per_second, ratio: o.ratio, samples: o.samples };
+}
 /* The ball array: creation, 1000 events and a statistics call, native then in Node. */
 function runArray(name) {
   const a = native(name).arrays[0];
@@ -172,12 +177,13 @@ const runs = new Map(names.map((n) => [n, []]));
 try {
   for (let r = 0; r < rounds; r++)
     for (const name of names) {
-      const sweep = name.startsWith('ball-sweep-') || name.startsWith('ball-array-');
-      const res = name.startsWith('ball-sweep-') ? runSweep(name) : name.startsWith('ball-array-') ? runArray(name) : await runCase(name);
+      const sweep = name.startsWith('ball-sweep-') || name.startsWith('ball-array-') || name.startsWith('observe-');
+      const res = name.startsWith('ball-sweep-') ? runSweep(name) : name.startsWith('ball-array-') ? runArray(name)
+        : name.startsWith('observe-') ? runObserve(name) : await runCase(name);
       runs.get(name).push(res);
       const tag = `${rounds > 1 ? `round ${r + 1}/${rounds} ` : ''}${name}`;
-      console.error(sweep
-        ? `  ${tag}: native ${res.nat.toFixed(3)} s, wasm ${res.wasm.toFixed(3)} s`
+      console.error(name.startsWith('observe-') ? `  ${tag}: observed at ${pct(res.ratio)} of the plain event rate`
+        : sweep ? `  ${tag}: native ${res.nat.toFixed(3)} s, wasm ${res.wasm.toFixed(3)} s`
         : `  ${tag}: native ${f(res.c.collisions_per_second)} M collisions/s, node ${pct(res.node.ev / res.c.events_per_second)}` +
           `${page && res.c.n <= 100000 ? `, chromium ${pct(res.chrome.ev / res.c.events_per_second)}` : ''}${res.note}`);
     }
@@ -200,6 +206,10 @@ function table(useBest) {
   console.log('case                                native Mcoll/s  native Mev/s   node Mcoll/s  node/native  chromium Mcoll/s  chromium/native  native us/ev  peak RSS MB');
   for (const name of names) {
     const rows = runs.get(name);
+    if (name.startsWith('observe-')) {
+      console.log(`${name.padEnd(36)} observed at ${pct(median(rows.map((x) => x.ratio)))} of the plain event rate (native, ${rows[0].samples} samples)`);
+      continue;
+    }
     if (name.startsWith('ball-array-')) {
       const pick = (xs) => (useBest ? Math.min(...xs) : median(xs));
       const tn = pick(rows.map((x) => x.nat)), tw = pick(rows.map((x) => x.wasm));

@@ -1,9 +1,11 @@
 #include "bench.h"
 #include "../experiments/ball_sweep.h"
+#include "../observe/observer.h"
 #include "../edpd.h"
 #include "args.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -124,6 +126,7 @@ static int bench_case_at(int k, int scaling, bench_case *b, char *name, size_t l
 static const char *const sweep_names[2] = {"ball-sweep-stable", "ball-sweep-naive-halt"};
 #define ARRAY_BALLS 100000u
 static const char *const array_name = "ball-array-n100000";
+static const char *const observe_name = "observe-elastic-3d-n13500-rho0.5";
 
 /* Whether `name` is one of the cases (the N series included), sweeps or the ball array. */
 static int case_known(const char *name) {
@@ -131,7 +134,65 @@ static int case_known(const char *name) {
     char built[64];
     for (int k = 0; bench_case_at(k, 1, &b, built, sizeof built); k++)
         if (strcmp(b.name, name) == 0) return 1;
-    return strcmp(sweep_names[0], name) == 0 || strcmp(sweep_names[1], name) == 0 || strcmp(array_name, name) == 0;
+    return strcmp(sweep_names[0], name) == 0 || strcmp(sweep_names[1], name) == 0 || strcmp(array_name, name) == 0 ||
+           strcmp(observe_name, name) == 0;
+}
+
+/* The first standard case run plain and with an observer sampling every 0.1 time units (what
+ * --observe msd,vacf,gr,speeds keeps), in turn, twice: each run's events per CPU second, the
+ * observed one over the plain one's span of time; the results' own time apart. Every 0.1: a
+ * mean free time at n sigma^3 = 0.5; a sample reads and stores the whole state (2 x 0.3 MB here), which
+ * also evicts the event loop's working set from the caches. */
+static int run_observe(int json, int first, uint64_t events) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
+    c.n = 13500; c.packing_fraction = 0.5 * PI / 6.0;
+    double rate[2][2], span = 0.0, results = 0.0;
+    uint32_t samples = 0;
+    edpd_error err;
+    for (int round = 0; round < 2; round++)
+        for (int seen = 0; seen < 2; seen++) {
+            edpd_world *w = edpd_create(&c, &err);
+            if (!w) { fprintf(stderr, "edpd bench: %s: %s\n", observe_name, err.message); return 0; }
+            edpd_advance(w, INFINITY, (uint64_t)c.n * 4, &err);  /* leave the lattice */
+            edpd_stats s0, s1;
+            edpd_get_stats(w, &s0);
+            uint32_t most = (uint32_t)fmin(EDPD_OBSERVE_MAX_SAMPLES, floor(EDPD_OBSERVE_MAX_BYTES / (48.0 * c.n)));
+            edpd_observer *o = seen ? edpd_observer_create(w, most, &err) : NULL;
+            if (seen && !o) { fprintf(stderr, "edpd bench: %s: %s\n", observe_name, err.message); edpd_destroy(w); return 0; }
+            double t0 = cpu_seconds();
+            if (!seen) edpd_advance(w, INFINITY, events, &err);
+            else for (double t = s0.time; t < s0.time + span && edpd_observer_samples(o) < most; ) {
+                t += 0.1;
+                edpd_advance(w, t, UINT64_MAX, &err);
+                edpd_observer_sample(o, w, &err);
+            }
+            double cpu = cpu_seconds() - t0;
+            edpd_get_stats(w, &s1);
+            if (!seen) span = s1.time - s0.time;
+            rate[round][seen] = (double)(s1.events - s0.events) / cpu;
+            if (o) {
+                edpd_observables *r = malloc(sizeof *r);
+                double t1 = cpu_seconds();
+                if (!r || edpd_observer_results(o, EDPD_OBSERVE_ALL, r, &err) != EDPD_OK) {
+                    fprintf(stderr, "edpd bench: %s: %s\n", observe_name, r ? err.message : "out of memory");
+                    free(r); edpd_observer_destroy(o); edpd_destroy(w);
+                    return 0;
+                }
+                results = cpu_seconds() - t1;
+                samples = edpd_observer_samples(o);
+                free(r);
+                edpd_observer_destroy(o);
+            }
+            edpd_destroy(w);
+        }
+    double plain = 0.5 * (rate[0][0] + rate[1][0]), seen = 0.5 * (rate[0][1] + rate[1][1]);
+    if (json)
+        printf("%s\n    {\"name\": \"%s\", \"events_per_second\": %.0f, \"observed_events_per_second\": %.0f, \"ratio\": %.4f, "
+               "\"samples\": %u, \"results_seconds\": %.3f}", first ? "" : ",", observe_name, plain, seen, seen / plain, samples, results);
+    else
+        printf("%s: %.0f events/s plain, %.0f observed, %u samples (%.1f %%); the results take %.3f s\n", observe_name, plain, seen, samples,
+               100.0 * seen / plain, results);
+    return 1;
 }
 
 /* A ball array of 10^5 balls, each on its own plate: creation, 1000 events, one statistics call.
@@ -181,7 +242,7 @@ int cmd_bench(int argc, char **argv) {
         char name[64];
         fprintf(stderr, "edpd: bench: --case: no case '%s' (allowed:", only);
         for (int k = 0; bench_case_at(k, 1, &b, name, sizeof name); k++) fprintf(stderr, " %s", b.name);
-        fprintf(stderr, " %s %s %s)\n", sweep_names[0], sweep_names[1], array_name);
+        fprintf(stderr, " %s %s %s %s)\n", sweep_names[0], sweep_names[1], array_name, observe_name);
         return 2;
     }
     if (only) scaling = 1;  /* a named case runs whether or not --scaling was given */
@@ -193,6 +254,7 @@ int cmd_bench(int argc, char **argv) {
         for (int d = 0; d < 2; d++)
             if (!only || strcmp(sweep_names[d], only) == 0) printf("%s\n", sweep_names[d]);
         if (!only || strcmp(array_name, only) == 0) printf("%s\n", array_name);
+        if (!only || strcmp(observe_name, only) == 0) printf("%s\n", observe_name);
         return 0;
     }
     uint64_t events = quick ? 200000 : 4000000;
@@ -245,6 +307,8 @@ int cmd_bench(int argc, char **argv) {
     }
     if (json) printf("\n  ],\n  \"arrays\": [");
     if ((!only || strcmp(array_name, only) == 0) && !run_array(json, 1)) return 1;
+    if (json) printf("\n  ],\n  \"observe\": [");
+    if ((!only || strcmp(observe_name, only) == 0) && !run_observe(json, 1, quick ? 200000 : 2000000)) return 1;
     if (json) printf("\n  ]\n}\n");
     return 0;
 }

@@ -93,8 +93,9 @@ edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error
     for (size_t c = 0; c < 3 * (size_t)n; c++) {
         double x = now[c], d = k ? x - o->prev[c] : 0.0;  /* the displacement since the last sample, by the minimum image */
         int a = (int)(c % 3);
-        if (o->periodic[a]) {
-            d -= o->box[a] * round(d / o->box[a]);
+        if (o->periodic[a]) {  /* positions are in [0, L): one image away at most */
+            if (d > 0.5 * o->box[a]) d -= o->box[a];
+            else if (d < -0.5 * o->box[a]) d += o->box[a];
             if (fabs(d) > 0.25 * o->box[a])
                 return bad(err, EDPD_ERR_STATE, "samples", "a particle moved more than a quarter box since the last sample: sample more often");
         }

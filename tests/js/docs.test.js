@@ -64,7 +64,8 @@ test('the bench report rewrites only the section below its marker', () => {
   const row = (name, dim, n, coll) => ({ c: { dim, n, collisions_per_second: coll, events_per_second: 2 * coll, us_per_event: 0.5, peak_rss_mb: 5 },
     node: { coll: 0.7 * coll, ev: 1.4 * coll }, chrome: { coll: 0.8 * coll, ev: 1.6 * coll } });
   const runs = new Map([['elastic-3d-n13500-rho0.5', [row('a', 3, 13500, 1e6)]], ['scaling-elastic-3d-n1000000-rho0.5', [row('b', 3, 1e6, 5e5)]],
-    ['ball-sweep-stable', [{ samples: 1e6, nat: 4, wasm: 5 }]], ['ball-array-n100000', [{ n: 1e5, events: 1000, nat: 0.15, wasm: 0.31 }]]]);
+    ['ball-sweep-stable', [{ samples: 1e6, nat: 4, wasm: 5 }]], ['ball-array-n100000', [{ n: 1e5, events: 1000, nat: 0.15, wasm: 0.31 }]],
+    ['observe-elastic-3d-n13500-rho0.5', [{ plain: 1.6e6, seen: 1.5e6, ratio: 0.92, samples: 238 }]]]);
   const page = `# Performance\n\nhand-written\n\n${MARKER}\nold results\n`;
   const out = writeReport(page, { names: [...runs.keys()], runs, rounds: 1, quick: false, cpu: 'Test CPU', latBefore: null, latAfter: null,
     args: ['--report'], date: new Date('2030-01-02T00:00:00Z'), commitId: 'abcdef1' });
@@ -75,6 +76,7 @@ test('the bench report rewrites only the section below its marker', () => {
   expect(out).toContain('| stable | 1,000,000 | 4.000 | 5.000 | 4.0 |');
   expect(out).toContain('A ball array of 100,000 balls, each on its own plate (creation, 1000 events and one statistics call): 0.150 s natively, 0.310 s in WebAssembly (Node).');
   expect(out).not.toContain('| ball-array');  // not a row of the gas table
+  expect(out).toContain('With `--observe msd,vacf,gr,speeds` sampling every mean free time, elastic-3d-n13500-rho0.5 runs at 92.0 % of its plain event rate (native, 238 samples;');
   expect(out).toContain('commit abcdef1 · 2030-01-02');
 });
 
