@@ -47,3 +47,29 @@ test('bad use is an Error naming what is wrong', () => {
   expect(() => obs.sample()).toThrow(/already destroyed/);
   sim.destroy();
 });
+
+test('the elastic gas\'s stable pane samples itself from t = 5 every 0.05; the naive pane does not; the CSV holds the tables', async () => {
+  const { PaneEngine } = await import('../../web/src/workers/pane-engine.js');
+  const { defaultState, paneConfigs } = await import('../../web/src/model/scenarios.js');
+  const { observablesCsv } = await import('../../web/src/model/observables-csv.js');
+  const state = { ...defaultState('elastic'), n: 500 };
+  const [naiveSpec, stableSpec] = paneConfigs(state);
+  const stable = new PaneEngine(edpd, stableSpec), naive = new PaneEngine(edpd, naiveSpec);
+  stable.advanceTo(4.9, 1e9);
+  expect(stable.frame().observables).toBeNull();  // nothing before t = 5
+  stable.advanceTo(8, 1e9);
+  naive.advanceTo(8, 1e9);
+  const obs = stable.frame().observables;
+  expect(obs.samples).toBe(32);  // t = 5, 5.05, ... 6.55: the results at every 32nd sample
+  expect(obs.sampleDt).toBeCloseTo(0.05, 12);
+  expect(obs.diffusionMsd).toBeGreaterThan(0);
+  expect(obs.gr.length).toBeGreaterThan(100);
+  expect(naive.frame().observables).toBeNull();
+  const csv = observablesCsv(obs).split('\n');
+  expect(csv[0]).toMatch(/^# 32 samples every 0\.0(5|49999)/);  // the interval as the clock gives it
+  expect(csv).toContain('r,g');
+  expect(csv).toContain('lag,msd');
+  expect(csv).toContain('speed,observed,maxwell_boltzmann');
+  stable.destroy();
+  naive.destroy();
+});

@@ -14,6 +14,7 @@ import { paneStory } from './model/what-happened.js';
 import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, BouncePlot } from './view/plots.js';
+import { ObservablesPanel } from './view/observables-panel.js';
 import { CountersTable } from './view/counters.js';
 import { SweepPanel } from './view/sweep-panel.js';
 import { withParam, scenarioOf } from './model/scenarios.js';
@@ -169,6 +170,7 @@ function buildPlots() {
   const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: units.length })
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
   plots = { main, hist, distance };
+  observables.setup(Boolean(sc.observables), units);
 }
 
 // ---- per-frame loop ----------------------------------------------------------------------
@@ -198,6 +200,7 @@ function loop(now) {
     plots.main.setData(model.series.main.columns, { failed: model.panes[0].verdict().kind === 'failed' });
     if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
     plots.distance?.setData(model.series.main.columns);
+    observables.update(b.frame?.observables ?? null, b.frame?.dim ?? 3);
   }
   requestAnimationFrame(loop);
 }
@@ -390,6 +393,8 @@ $('play').onclick = () => { model.toggle(); updatePlay(); };
 $('step').onclick = () => { model.step(); updatePlay(); };
 $('reset').onclick = () => { if (model.state) start({ ...model.state, t: 0, paused: false }); };
 $('share').onclick = copyLink;
+const observables = new ObservablesPanel({ details: $('observables'), note: $('observables-note'), gr: $('plot-gr'), msd: $('plot-msd'),
+  speeds: $('plot-speeds'), button: $('export-observables') }, (name, type, text) => download(`${fileStem()}-${name}`, type, text));
 $('export-csv').onclick = () => download(`${fileStem()}.csv`, 'text/csv', model.series.main.toCSV());
 $('export-json').onclick = () => download(`${fileStem()}.json`, 'application/json', JSON.stringify(model.exportJSON(), null, 2));
 $('export-png').onclick = () => download(`${fileStem()}.png`, 'image/png', view.toPNG());

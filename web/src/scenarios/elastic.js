@@ -21,7 +21,11 @@ export default {
   // Z shown as the mean over the latter half of the run, t/2 to t (model/latter-half.js)
   latterHalfPressure: true,
 
-  engineConfig: (state, detector) => ({ kind: 'gas', detector, config: { scenario: 'elastic', detector, dim: state.dim, n: state.n, packingFraction: state.phi, seed: state.seed } }),
+  // the stable pane's g(r), MSD and speeds: sampled every 0.05 (half a mean free time at phi = 0.3)
+  // from t = 5, when the lattice start has melted, 400 samples
+  engineConfig: (state, detector) => ({ kind: 'gas', detector, config: { scenario: 'elastic', detector, dim: state.dim, n: state.n, packingFraction: state.phi, seed: state.seed },
+    ...(detector === 'stable' ? { observe: { start: 5, sampleDt: 0.05, samples: 400 } } : {}) }),
+  observables: true,
   cliFlags: (state, detector, spec) => gasFlags(spec.config),
 
   columns: () => ['time', 'naive Z (mean over t/2..t)', 'stable Z (mean over t/2..t)', 'equation of state Z', DISTANCE],

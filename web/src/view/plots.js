@@ -58,8 +58,9 @@ export class BouncePlot {
 export class SeriesPlot {
   /** strokes: the failure plot's colours (its second series dotted, its third solid); plain: own
    * colours, drawn as the usual plot (the third series dashed). */
-  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null, plain = false, columns = null }) {
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null, plain = false, columns = null, single = false }) {
     this.el = el;
+    this.single = single;  // one series and the theory line (the second series' column dropped)
     this.columns = columns;  // which of the series' columns it plots (x first; null: none), else the first four
     this.x = x;
     const c = palette();
@@ -72,17 +73,18 @@ export class SeriesPlot {
       series: [
         { label: x },
         { label: labels[0], stroke: s0, width: 2, spanGaps: false },
-        { label: labels[1], stroke: s1, width: 2, spanGaps: false, ...(strokes && !plain ? { dash: [3, 3] } : {}) },
+        ...(single ? [] : [{ label: labels[1], stroke: s1, width: 2, spanGaps: false, ...(strokes && !plain ? { dash: [3, 3] } : {}) }]),
         { label: theoryLabel, stroke: s2, width: 2, ...(strokes && !plain ? {} : { dash: [6, 4] }) },
       ],
       legend: { live: false },
     };
-    this.plot = new uPlot(opts, [[], [], [], []], el);
+    this.plot = new uPlot(opts, single ? [[], [], []] : [[], [], [], []], el);
     new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
   }
 
   setData(columns) {
-    this.plot.setData(this.columns ? this.columns.map((k) => (k === null ? columns[0].map(() => null) : columns[k])) : columns.slice(0, 4));
+    const cols = this.columns ? this.columns.map((k) => (k === null ? columns[0].map(() => null) : columns[k])) : columns.slice(0, 4);
+    this.plot.setData(this.single ? [cols[0], cols[1], cols[3]] : cols);
   }
   destroy() { this.plot.destroy(); }
 }

@@ -3,6 +3,7 @@
 // run on, csrc/world.c). Plain module (runs in a Worker and in Node tests); no DOM.
 
 import { ballPosition } from '../model/ball-layout.js';
+import { observe } from '../observer.js';
 
 export class PaneEngine {
   /** @param api loaded edpd API (loadEdpd), @param spec engineConfig() of model/scenarios.js */
@@ -13,6 +14,15 @@ export class PaneEngine {
     try {
       if (spec.kind === 'gas') {
         this.sim = api.createSimulation(spec.config);
+        // a scenario's observables (g(r), MSD, speeds): sampled at equal steps of its clock, within
+        // 64 MB of samples (none for the largest gases)
+        this.samples = spec.observe ? Math.min(spec.observe.samples, Math.floor(64e6 / (48 * this.sim.n))) : 0;
+        if (this.samples >= 16) {
+          this.observer = observe(this.sim, this.samples);
+          this.t0 = this.sim.time() + (spec.observe.start ?? 0);  // the first sample's time
+          this.taken = 0;
+          this.observed = null;
+        }
       } else if (spec.kind === 'file') {
         // a state file's frame, as `edpd run --load FILE --frame K --detector D`
         this.sim = api.loadState(spec.text, { frame: spec.frame, detector: spec.detector, name: spec.name });
@@ -57,8 +67,24 @@ export class PaneEngine {
     if (this.isBalls && this.n === 1) return this.advanceBall(t, maxEvents);
     const s = this.sim;
     if (s.status().status !== 'running' || s.time() >= t) return 'time';
+    if (this.observer) return this.advanceObserved(t, maxEvents);
     return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
   }
+
+  /** The run to t through each sample time before it (while the observer has room); the results
+   * recomputed every 32 samples (they cost N per sample). */
+  advanceObserved(t, maxEvents) {
+    const s = this.sim, { sampleDt } = this.spec.observe, samples = this.samples;
+    while (this.taken < samples && this.t0 + this.taken * sampleDt <= t) {
+      if (s.advanceTo(this.t0 + this.taken * sampleDt, { maxEvents }) === 'budget') return 'budget';
+      if (s.status().status !== 'running') return 'time';
+      this.observer.sample();
+      const k = ++this.taken;
+      if (k >= 16 && (k % 32 === 0 || k === samples)) this.observed = { ...this.observer.results(), t: s.time() };
+    }
+    return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
+  }
+
 
   /** One ball, event by event, so that every bounce is recorded: the last ones are far shorter
    * than a frame, and the plot of their heights is what shows how the detectors end. */
@@ -93,6 +119,7 @@ export class PaneEngine {
         status: st,
         histogram: s.impactHistogram(),
         failure: s.firstFailure(),  // the naive detector's first undefined dynamics, or null
+        observables: this.observed ?? null,  // a scenario's g(r), MSD and speeds (stable pane), once there are any
       };
     }
     const n = this.n, s = this.sim;
@@ -138,6 +165,7 @@ export class PaneEngine {
   stateHash() { return this.sim.stateHash(); }
 
   destroy() {
+    this.observer?.destroy();
     this.sim?.destroy();
     this.sim = null;
   }
