@@ -391,5 +391,14 @@ process.exit(Math.abs(o.contact_from_collisions / o.contact_from_pressure - 1) <
   Math.abs(far - 1) < 0.01 && z(o.speeds_chi2) < 3 && z(wrong) > 5 ? 0 : 1)' "$tmp/gr$1.json" $1 \
   && ok || bad "--observe gr,speeds in $1-D: contact values, g at large r, or the speeds' chi^2"
 done
+# the ideal-gas limit (eta = 0.01): beyond 2 sigma g(r) = 1 to first order in the density (the
+# excluded volumes of a pair and a third sphere overlap only within 2 sigma), here within 3 standard
+# errors of the bins' mean and the finite-N 1/N; at contact Carnahan-Starling's (1 - eta/2)/(1 - eta)^3 = 1.0253
+"$edpd" run --scenario elastic --n 2000 --packing-fraction 0.01 --equilibrate 20 --time 200 --observe gr --sample-dt 0.5 --json > "$tmp/ideal.json" && node -e '
+const o = JSON.parse(require("fs").readFileSync(process.argv[1])).observe;
+const g = o.gr.filter(([r]) => r > 2).map(([, x]) => x), m = g.reduce((a, b) => a + b, 0) / g.length;
+const se = Math.sqrt(g.reduce((a, b) => a + (b - m) ** 2, 0) / (g.length - 1) / g.length);
+process.exit(Math.abs(m - 1) < 3 * se + 1 / 2000 && Math.abs(o.contact_gr - 1.0253) < 4 * o.contact_gr_error ? 0 : 1)' "$tmp/ideal.json" \
+  && ok || bad "--observe gr: the ideal-gas limit"
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
