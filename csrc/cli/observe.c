@@ -18,9 +18,11 @@ int observe_flag(cli_args *a, const char *f, observe_opts *o) {
             else if (strcmp(w, "vacf") == 0) o->vacf = 1;
             else if (strcmp(w, "gr") == 0) o->gr = 1;
             else if (strcmp(w, "speeds") == 0) o->speeds = 1;
-            else return arg_fail(a, "--observe: '%.40s' is not one of msd, vacf, gr, speeds (a comma-separated list)", w), -1;
+            else if (strcmp(w, "flights") == 0) o->flights = 1;
+            else return arg_fail(a, "--observe: '%.40s' is not one of msd, vacf, gr, speeds, flights (a comma-separated list)", w), -1;
         }
-        if (!o->msd && !o->vacf && !o->gr && !o->speeds) return arg_fail(a, "--observe: needs at least one of msd, vacf, gr, speeds"), -1;
+        if (!o->msd && !o->vacf && !o->gr && !o->speeds && !o->flights)
+            return arg_fail(a, "--observe: needs at least one of msd, vacf, gr, speeds, flights"), -1;
         return 1;
     }
     if (strcmp(f, "--sample-dt") == 0) return arg_double(a, f, value_of(a), 1e-9, 1e9, &o->sample_dt) ? 1 : -1;
@@ -41,6 +43,14 @@ static void contact_values(edpd_world *w, double duration, uint64_t collisions, 
     r->contact_from_pressure = (z - 1.0) / ((c->dim == 3 ? 4.0 : 2.0) * eta);
 }
 
+/* The event function of a run with flights: the observer's, and --event-log's if given. */
+typedef struct forward { edpd_observer *obs; const observe_opts *o; } forward;
+static void forward_event(const edpd_event *e, void *user) {
+    const forward *f = user;
+    edpd_observer_event(e, f->obs);
+    if (f->o->also) f->o->also(e, f->o->also_user);
+}
+
 int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_result *r, edpd_stop *stop, char *m, size_t len) {
     memset(r, 0, sizeof *r);
     double dt = o->sample_dt > 0.0 ? o->sample_dt : duration / 1000.0;
@@ -52,6 +62,8 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
     edpd_error err;
     edpd_observer *obs = edpd_observer_create(w, (uint32_t)count, &err);
     if (!obs) { snprintf(m, len, "--observe: %s", err.message); return 0; }
+    forward fw = {obs, o};
+    if (o->flights) edpd_set_event_log(w, forward_event, &fw);
     edpd_stats s0, s1;
     edpd_get_stats(w, &s0);
     edpd_reset_measurements(w);  /* Z over the sampled stretch */
@@ -70,6 +82,7 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
     unsigned what = (o->msd ? EDPD_OBSERVE_MSD : 0) | (o->vacf ? EDPD_OBSERVE_VACF : 0) | (o->gr ? EDPD_OBSERVE_GR : 0) |
                     (o->speeds ? EDPD_OBSERVE_SPEEDS : 0);
     if (ok && edpd_observer_results(obs, what, &r->obs, &err) != EDPD_OK) { snprintf(m, len, "--observe: %s", err.message); ok = 0; }
+    if (o->flights) edpd_set_event_log(w, o->also, o->also_user);  /* the observer goes; the file's log stays */
     edpd_observer_destroy(obs);
     if (ok && o->gr) {
         edpd_get_stats(w, &s1);
@@ -106,6 +119,13 @@ void observe_json(json_out *j, const observe_opts *o, const observe_result *res)
         json_num(j, "contact_gr_error", r->gr.contact_error);
         json_num(j, "contact_from_collisions", res->contact_from_collisions);
         json_num(j, "contact_from_pressure", res->contact_from_pressure);
+    }
+    if (o->flights) {
+        double rows[3 * EDPD_FLIGHT_BINS];
+        for (int k = 0; k < EDPD_FLIGHT_BINS; k++) { rows[3 * k] = r->flight_edge[k]; rows[3 * k + 1] = r->flight_edge[k + 1]; rows[3 * k + 2] = r->flight_count[k]; }
+        json_num_rows(j, "flights", rows, EDPD_FLIGHT_BINS, 3);
+        json_u64(j, "flights_count", r->flights);
+        json_num(j, "flight_mean", r->flight_mean);
     }
     if (o->speeds) {
         double rows[3 * SPEED_BINS];

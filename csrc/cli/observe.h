@@ -7,8 +7,10 @@
 #include "json.h"
 
 typedef struct observe_opts {
-    int msd, vacf, gr, speeds;  /* what --observe asked for */
+    int msd, vacf, gr, speeds, flights;  /* what --observe asked for */
     double sample_dt;           /* --sample-dt (0: the run's time / 1000) */
+    edpd_event_fn also;         /* --event-log's writer, which the flights' event function forwards to */
+    void *also_user;
 } observe_opts;
 
 typedef struct observe_result {

@@ -133,9 +133,9 @@ static int run_check(const run_opts *o) {
     if (o->checkpoint > 0 && o->events / o->checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (o->series_dt > 0.0 && o->t_end / o->series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
     if (o->trajectory_path && o->series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
-    if ((o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds) && (!o->have_time || o->series_dt > 0.0 || o->checkpoint > 0))
+    if ((o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) && (!o->have_time || o->series_dt > 0.0 || o->checkpoint > 0))
         return fail("--observe: needs --time T (the stretch it samples) and no --series or --checkpoint-events");
-    if (o->obs.sample_dt > 0.0 && !o->obs.msd && !o->obs.vacf && !o->obs.gr && !o->obs.speeds) return fail("--sample-dt: only with --observe");
+    if (o->obs.sample_dt > 0.0 && !o->obs.msd && !o->obs.vacf && !o->obs.gr && !o->obs.speeds && !o->obs.flights) return fail("--sample-dt: only with --observe");
     return 0;
 }
 
@@ -360,7 +360,7 @@ static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *row
     json_num(&j, "equilibrate", o->equilibrate);  /* measurements from start_time + this on */
     json_num(&j, "elastic_until", o->equilibrate > 0.0 ? o->equilibrate : o->elastic_for);  /* elastic sphere impacts before start_time + this */
     json_stats(&j, &s);
-    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds) observe_json(&j, &o->obs, &o->obs_r);
+    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) observe_json(&j, &o->obs, &o->obs_r);
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
     json_first_failure(&j, &ff);
@@ -430,7 +430,7 @@ static edpd_stop run_advance(edpd_world *w, run_opts *o, run_rows *rows, frames_
                              char *m, size_t len, uint64_t ev0, edpd_error *err) {
     if (rows->v && o->series_dt > 0.0) return run_series(w, o, rows, trajectory, frames_ok, m, len, err);
     if (rows->v) return run_checkpoints(w, o, rows, err);
-    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds) {  /* sampled: its own advance, its message in err */
+    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) {  /* sampled: its own advance, its message in err */
         edpd_stop stop;
         if (observe_run(w, &o->obs, o->t_end, &o->obs_r, &stop, m, len)) return EDPD_STOP_TIME;
         err->code = EDPD_ERR_STATE; err->field[0] = 0;
@@ -465,7 +465,7 @@ int cmd_run(cli_args *a) {
         edpd_destroy(w);
         return fail(m_out);
     }
-    if (log.f) edpd_set_event_log(w, event_log_write, &log);
+    if (log.f) { edpd_set_event_log(w, event_log_write, &log); o.obs.also = event_log_write; o.obs.also_user = &log; }
     run_rows rows = {NULL, 0, o.series_dt > 0.0 ? SERIES_COLS : CHECK_COLS};
     if (o.series_dt > 0.0 || o.checkpoint > 0) {
         int max_rows = o.series_dt > 0.0 ? (int)(o.t_end / o.series_dt) + 2 : (int)(o.events / o.checkpoint) + 1;

@@ -21,7 +21,12 @@ struct edpd_observer {
     int dim, periodic[3];
     double box[3], t0, dt, sigma;
     double *prev;   /* the last sample's positions as the world gave them (in the box) */
+    double *last;   /* each particle's last impact (NaN: none yet) */
+    double *flight; /* complete flights, up to FLIGHTS_KEPT of them (then every other one kept, ...) */
+    uint64_t flights, seen;
+    uint32_t keep_every;
 };
+#define FLIGHTS_KEPT 1048576u
 
 static edpd_code bad(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...) {
     if (!err) return code;
@@ -59,8 +64,12 @@ edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, e
         o->s.r = malloc(sizeof(double) * 3 * (size_t)n * max_samples);
         o->s.v = malloc(sizeof(double) * 3 * (size_t)n * max_samples);
         o->prev = malloc(sizeof(double) * 3 * (size_t)(n ? n : 1));
+        o->last = malloc(sizeof(double) * (n ? n : 1));
+        o->flight = malloc(sizeof(double) * FLIGHTS_KEPT);
+        o->keep_every = 1;
+        for (uint32_t i = 0; o->last && i < n; i++) o->last[i] = NAN;
     }
-    if (!o || !o->s.r || !o->s.v || !o->prev) {
+    if (!o || !o->s.r || !o->s.v || !o->prev || !o->last || !o->flight) {
         edpd_observer_destroy(o);
         bad(err, EDPD_ERR_MEMORY, "samples", "out of memory for %u samples of %u particles", max_samples, n);
         return NULL;
@@ -70,11 +79,46 @@ edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, e
 
 void edpd_observer_destroy(edpd_observer *o) {
     if (!o) return;
-    free(o->s.r); free(o->s.v); free(o->prev);
+    free(o->s.r); free(o->s.v); free(o->prev); free(o->last); free(o->flight);
     free(o);
 }
 
 uint32_t edpd_observer_samples(const edpd_observer *o) { return o ? o->s.count : 0; }
+
+/* A flight of particle i ends at t. Memory stays bounded: past FLIGHTS_KEPT, every other kept
+ * flight is dropped and from then on every other one kept (a uniform thinning). */
+static void flight_ends(edpd_observer *o, int32_t i, double t) {
+    if (i < 0 || (uint32_t)i >= o->s.n) return;
+    double start = o->last[i];
+    o->last[i] = t;
+    if (isnan(start)) return;
+    if (o->seen++ % o->keep_every) return;
+    if (o->flights == FLIGHTS_KEPT) {
+        for (uint64_t k = 0; k < FLIGHTS_KEPT / 2; k++) o->flight[k] = o->flight[2 * k];
+        o->flights = FLIGHTS_KEPT / 2;
+        o->keep_every *= 2;
+    }
+    o->flight[o->flights++] = t - start;
+}
+
+void edpd_observer_event(const edpd_event *e, void *user) {
+    edpd_observer *o = user;
+    if (e->kind != EDPD_EVENT_COLLISION && e->kind != EDPD_EVENT_PLANE) return;
+    flight_ends(o, e->a, e->time);
+    if (e->kind == EDPD_EVENT_COLLISION) flight_ends(o, e->b, e->time);
+}
+
+static void flight_histogram(const edpd_observer *o, edpd_observables *r) {
+    r->flights = o->flights;
+    double sum = 0.0;
+    for (uint64_t k = 0; k < o->flights; k++) sum += o->flight[k];
+    r->flight_mean = o->flights ? sum / (double)o->flights : NAN;
+    for (int k = 0; k <= EDPD_FLIGHT_BINS; k++) r->flight_edge[k] = r->flight_mean * pow(10.0, -4.0 + k / 8.0);
+    for (uint64_t k = 0; k < o->flights; k++) {
+        double b = floor(8.0 * (log10(o->flight[k] / r->flight_mean) + 4.0));
+        if (b >= 0.0 && b < EDPD_FLIGHT_BINS) r->flight_count[(int)b] += 1.0;
+    }
+}
 
 edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = err->message[0] = 0; }
@@ -185,6 +229,7 @@ edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_obse
     if (!o || !r) return bad(err, EDPD_ERR_INVALID, "observer", "is NULL");
     const samples *s = &o->s;
     memset(r, 0, sizeof *r);
+    flight_histogram(o, r);
     if (s->count < 16) return bad(err, EDPD_ERR_STATE, "samples", "at least 16 are needed, %u taken", s->count);
     double dt = o->dt;
     r->sample_dt = dt; r->samples = s->count;

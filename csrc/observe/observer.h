@@ -16,6 +16,7 @@
 #define EDPD_OBSERVE_MAX_BYTES (1u << 30)   /* samples x N x 48 bytes at most */
 
 enum { EDPD_OBSERVE_MSD = 1, EDPD_OBSERVE_VACF = 2, EDPD_OBSERVE_GR = 4, EDPD_OBSERVE_SPEEDS = 8, EDPD_OBSERVE_ALL = 15 };
+#define EDPD_FLIGHT_BINS 48   /* free flights: log-spaced bins, 8 per decade from 1e-4 of the mean up */
 
 typedef struct edpd_observer edpd_observer;
 
@@ -31,6 +32,9 @@ typedef struct edpd_observables {
     pair_distribution gr;                   /* g(r) over up to 64 samples spread over the run */
     speed_distribution speeds;              /* over 16 samples spread over the run */
     double speeds_kt;                       /* the kT/m they are compared at: their own <v^2> / d */
+    uint64_t flights;                       /* free flights (edpd_observer_event): complete ones, between two impacts */
+    double flight_mean;                     /* their mean */
+    double flight_edge[EDPD_FLIGHT_BINS + 1], flight_count[EDPD_FLIGHT_BINS];  /* histogram, bin k = [edge k, edge k+1) */
 } edpd_observables;
 
 /* An observer of w for up to max_samples samples (16 to 4096, within 1 GiB): NULL and err if not. */
@@ -42,5 +46,8 @@ uint32_t edpd_observer_samples(const edpd_observer *o);
 /* The observables `what` asks for (EDPD_OBSERVE_...) from the samples so far (at least 16). */
 edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_observables *out, edpd_error *err);
 void edpd_observer_destroy(edpd_observer *o);
+/* Free flights: hand the observer every event of the world's event log (edpd_set_event_log; the
+ * observer's function or the caller's forwarding). Impacts (particle or plane) end a flight. */
+void edpd_observer_event(const edpd_event *e, void *observer);
 
 #endif

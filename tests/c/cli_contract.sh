@@ -363,7 +363,7 @@ const [a, ea, b, eb] = [o.diffusion_msd, o.diffusion_msd_error, o.diffusion_gree
 console.error(`  D (MSD) = ${a.toFixed(3)} +- ${ea.toFixed(3)}, D (Green-Kubo) = ${b.toFixed(3)} +- ${eb.toFixed(3)}, Chapman-Enskog ${expect.toFixed(3)}`);
 process.exit(Math.abs(a - b) < 3 * Math.hypot(ea, eb) && Math.abs(a - expect) < 4 * ea + 0.02 * expect && Math.abs(b - expect) < 4 * eb + 0.02 * expect ? 0 : 1)' "$tmp/dilute.json" \
   && ok || bad "--observe: D against Chapman-Enskog at eta = 0.01"
-expect_error "--observe: 'rdf' is not one of msd, vacf, gr, speeds" run --scenario elastic --time 1 --observe msd,rdf
+expect_error "--observe: 'rdf' is not one of msd, vacf, gr, speeds, flights" run --scenario elastic --time 1 --observe msd,rdf
 expect_error "--observe: needs --time T" run --scenario elastic --events 100 --observe msd
 expect_error "--observe: 20001 samples" run --scenario elastic --time 2 --observe msd --sample-dt 1e-4
 # --observe gr,speeds: structure from the exact trajectory.
@@ -400,5 +400,13 @@ const g = o.gr.filter(([r]) => r > 2).map(([, x]) => x), m = g.reduce((a, b) => 
 const se = Math.sqrt(g.reduce((a, b) => a + (b - m) ** 2, 0) / (g.length - 1) / g.length);
 process.exit(Math.abs(m - 1) < 3 * se + 1 / 2000 && Math.abs(o.contact_gr - 1.0253) < 4 * o.contact_gr_error ? 0 : 1)' "$tmp/ideal.json" \
   && ok || bad "--observe gr: the ideal-gas limit"
+# free flights (--observe flights): the time between a particle's impacts; their mean is the mean
+# free time N t / (2 collisions) less the bias of a finite window against long flights (about
+# 2 tau / T = 1 % here); the histogram holds them; an --event-log beside them still gets every event
+"$edpd" run --scenario elastic --n 2000 --packing-fraction 0.3 --equilibrate 5 --time 20 --observe flights --event-log "$tmp/fl.csv" --json > "$tmp/fl.json" && node -e '
+const fs = require("fs"), r = JSON.parse(fs.readFileSync(process.argv[1])), o = r.observe;
+const held = o.flights.reduce((a, [, , c]) => a + c, 0), lines = fs.readFileSync(process.argv[2], "utf8").trim().split("\n").length - 1;
+process.exit(Math.abs(o.flight_mean / r.mean_free_time - 1) < 0.02 && held > 0.999 * o.flights_count && lines === r.collisions ? 0 : 1)' "$tmp/fl.json" "$tmp/fl.csv" \
+  && ok || bad "--observe flights: mean flight against the mean free time, or the event log beside it"
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
