@@ -288,7 +288,7 @@ expect_error "unknown flag" bench --fast
 expect_error "no case 'nope'" bench --case nope
 expect_error "--case needs" bench --case
 # bench --list names the cases a run times; --case runs exactly one of them (bench.mjs interleaves native and WebAssembly so)
-[ "$("$edpd" bench --list | wc -l)" -eq 10 ] && [ "$("$edpd" bench --list --scaling | wc -l)" -eq 14 ] && ok || bad "bench --list"
+[ "$("$edpd" bench --list | wc -l)" -eq 13 ] && [ "$("$edpd" bench --list --scaling | wc -l)" -eq 17 ] && ok || bad "bench --list"
 # the ball array's line: 10^5 balls created, run 1000 events and read, each part linear in the balls
 "$edpd" bench --json --case ball-array-n100000 > "$tmp/bench-array.json" && node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1]));
   process.exit(b.cases.length === 0 && b.sweeps.length === 0 && b.arrays.length === 1 && b.arrays[0].n === 100000 && b.arrays[0].seconds > 0 ? 0 : 1)' "$tmp/bench-array.json" && ok || bad "bench --case ball-array-n100000"
