@@ -270,6 +270,8 @@ const edpd_config *edpd_get_config(const edpd_world *w);
 void edpd_get_positions(const edpd_world *w, double *out);
 void edpd_get_velocities(const edpd_world *w, double *out);
 void edpd_get_positions_f32(const edpd_world *w, float *out);
+/* Both at once (one flight per particle): what a sampler of the trajectory reads. */
+void edpd_get_state(const edpd_world *w, double *positions, double *velocities);
 /* Marks particles that overlap something now (1) into out (N bytes). */
 void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
 /* Box edge lengths. */

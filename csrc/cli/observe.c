@@ -137,3 +137,14 @@ void observe_json(json_out *j, const observe_opts *o, const observe_result *res)
     }
     json_end_object(j);
 }
+
+void observe_text(const observe_opts *o, const observe_result *res) {
+    const edpd_observables *r = &res->obs;
+    printf("observed: %u samples every %.6g\n", r->samples, r->sample_dt);
+    if (o->msd) printf("  D (mean-squared displacement) = %.6g +- %.2g\n", r->d_msd, r->d_msd_error);
+    if (o->vacf) printf("  D (Green-Kubo, velocity autocorrelation) = %.6g +- %.2g\n", r->d_gk, r->d_gk_error);
+    if (o->gr) printf("  g(sigma+) = %.6g +- %.2g from g(r); %.6g from Z; %.6g from the collision rate\n", r->gr.contact, r->gr.contact_error,
+                      res->contact_from_pressure, res->contact_from_collisions);
+    if (o->speeds) printf("  speeds against Maxwell-Boltzmann at kT/m = %.6g: chi^2 = %.4g for %u degrees of freedom\n", r->speeds_kt, r->speeds.chi2, r->speeds.dof);
+    if (o->flights) printf("  free flights: %llu, mean %.6g\n", (unsigned long long)r->flights, r->flight_mean);
+}

@@ -25,5 +25,7 @@ int observe_flag(struct cli_args *a, const char *f, observe_opts *o);
  * (the run's stop, if it halted or collapsed, in *stop). */
 int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_result *r, edpd_stop *stop, char *m, size_t len);
 void observe_json(json_out *j, const observe_opts *o, const observe_result *r);
+/* The same in a few lines of text (the figures; the tables are the JSON's). */
+void observe_text(const observe_opts *o, const observe_result *r);
 
 #endif

@@ -422,6 +422,7 @@ static void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
            (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
            (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
+    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) observe_text(&o->obs, &o->obs_r);
     printf("state hash %016llx, %.3g events/s\n", (unsigned long long)s.state_hash, eps);
 }
 

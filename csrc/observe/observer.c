@@ -132,8 +132,7 @@ edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error
     else if (!(o->dt > 0.0) || fabs(t - (o->t0 + k * o->dt)) > 1e-9 * fmax(1.0, fabs(t)))
         return bad(err, EDPD_ERR_STATE, "samples", "must be taken at equal intervals (sample %u at t = %.17g, expected %.17g)", k, t, o->t0 + k * o->dt);
     double *r = s->r + 3 * (size_t)n * k, *now = s->r + 3 * (size_t)n * k;  /* the world's positions, unwrapped in place */
-    edpd_get_positions(w, now);
-    edpd_get_velocities(w, s->v + 3 * (size_t)n * k);
+    edpd_get_state(w, now, s->v + 3 * (size_t)n * k);
     for (size_t c = 0; c < 3 * (size_t)n; c++) {
         double x = now[c], d = k ? x - o->prev[c] : 0.0;  /* the displacement since the last sample, by the minimum image */
         int a = (int)(c % 3);

@@ -400,6 +400,10 @@ const g = o.gr.filter(([r]) => r > 2).map(([, x]) => x), m = g.reduce((a, b) => 
 const se = Math.sqrt(g.reduce((a, b) => a + (b - m) ** 2, 0) / (g.length - 1) / g.length);
 process.exit(Math.abs(m - 1) < 3 * se + 1 / 2000 && Math.abs(o.contact_gr - 1.0253) < 4 * o.contact_gr_error ? 0 : 1)' "$tmp/ideal.json" \
   && ok || bad "--observe gr: the ideal-gas limit"
+# without --json the figures are printed
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --time 5 --observe msd,vacf,gr,speeds,flights --sample-dt 0.05 > "$tmp/obs.txt" && \
+  grep -q "D (mean-squared displacement) = " "$tmp/obs.txt" && grep -q "g(sigma+) = .* from g(r); .* from Z; .* from the collision rate" "$tmp/obs.txt" && \
+  grep -q "free flights: " "$tmp/obs.txt" && ok || bad "--observe: the text summary: $(cat "$tmp/obs.txt")"
 # free flights (--observe flights): the time between a particle's impacts; their mean is the mean
 # free time N t / (2 collisions) less the bias of a finite window against long flights (about
 # 2 tau / T = 1 % here); the histogram holds them; an --event-log beside them still gets every event
