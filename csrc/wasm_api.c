@@ -203,15 +203,23 @@ KEEP double wasm_plate_offset(double seed, double s) {
 
 /* Observables (csrc/observe/observer.h): an observer sampled at equal intervals by the caller. */
 KEEP edpd_observer *wasm_observer_create(edpd_world *w, int max_samples, edpd_error *err) {
-    return edpd_observer_create(w, max_samples > 0 ? (uint32_t)max_samples : 0, err);
+    edpd_observer *o = edpd_observer_create(w, max_samples > 0 ? (uint32_t)max_samples : 0, err);
+    if (o) edpd_set_event_log(w, edpd_observer_event, o);  /* its free flights (the module has no other event log) */
+    return o;
 }
 KEEP int wasm_observer_sample(edpd_observer *o, edpd_world *w, edpd_error *err) { return (int)edpd_observer_sample(o, w, err); }
-KEEP void wasm_observer_destroy(edpd_observer *o) { edpd_observer_destroy(o); }
+KEEP void wasm_observer_destroy(edpd_observer *o, edpd_world *w) {
+    if (w) edpd_set_event_log(w, NULL, NULL);
+    edpd_observer_destroy(o);
+}
 /* The results as one flat array of doubles, in this order (web/src/edpd.js reads it): sample_dt,
  * samples; msd_lags, msd_t[], msd[], d_msd, d_msd_error; vacf_lags, vacf[], d_gk, d_gk_error;
  * gr bins, dr, r[], g[], contact, contact_error; speeds_kt, chi2, dof, then v[], observed[],
- * expected[] (SPEED_BINS each). out holds wasm_observer_results_size() doubles. */
-KEEP int wasm_observer_results_size(void) { return 2 + 3 + 128 + 3 + EDPD_OBSERVE_MAX_SAMPLES / 2 + 4 + 2 * GR_BINS + 2 + 3 + 3 * SPEED_BINS; }
+ * expected[] (SPEED_BINS each); flights, flight_mean, the flight bins' edges and counts. out holds
+ * wasm_observer_results_size() doubles. */
+KEEP int wasm_observer_results_size(void) {
+    return 2 + 3 + 128 + 3 + EDPD_OBSERVE_MAX_SAMPLES / 2 + 4 + 2 * GR_BINS + 2 + 3 + 3 * SPEED_BINS + 2 + 2 * EDPD_FLIGHT_BINS + 1;
+}
 KEEP int wasm_observer_results(edpd_observer *o, int what, double *out, edpd_error *err) {
     edpd_observables *r = malloc(sizeof *r);
     if (!r) { err->code = EDPD_ERR_MEMORY; return EDPD_ERR_MEMORY; }
@@ -233,6 +241,9 @@ KEEP int wasm_observer_results(edpd_observer *o, int what, double *out, edpd_err
     for (int i = 0; i < SPEED_BINS; i++) out[k++] = r->speeds.v[i];
     for (int i = 0; i < SPEED_BINS; i++) out[k++] = r->speeds.observed[i];
     for (int i = 0; i < SPEED_BINS; i++) out[k++] = r->speeds.expected[i];
+    out[k++] = (double)r->flights; out[k++] = r->flight_mean;
+    for (int i = 0; i <= EDPD_FLIGHT_BINS; i++) out[k++] = r->flight_edge[i];
+    for (int i = 0; i < EDPD_FLIGHT_BINS; i++) out[k++] = r->flight_count[i];
     free(r);
     return code;
 }

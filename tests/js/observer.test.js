@@ -27,6 +27,11 @@ test('an elastic gas sampled every 0.05 to t = 5: the CLI\'s MSD, VACF and g(r) 
   // apart in the last bit: chi^2 to 1e-12
   expect(Math.abs(r.speedsChi2 / native.speeds_chi2 - 1)).toBeLessThan(1e-12);
   expect(r.msd).toEqual(native.msd);
+  // free flights from the world's events (the CLI's need --observe flights: same run, same flights)
+  const flights = JSON.parse(execFileSync(join(root, 'build/edpd'), ['run', '--scenario', 'elastic', '--n', '500', '--packing-fraction', '0.3',
+    '--seed', '3', '--time', '5', '--observe', 'flights', '--sample-dt', '0.05', '--json'], { encoding: 'utf8' })).observe;
+  expect([r.flights, r.flightMean]).toEqual([flights.flights_count, flights.flight_mean]);
+  expect(r.flightHistogram).toEqual(flights.flights);
   expect(r.gr).toEqual(native.gr);
   expect(r.vacf[0][1]).toBeCloseTo(3, 12);  // <v^2> = 3 kT/m
 });

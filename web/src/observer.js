@@ -1,7 +1,8 @@
 // Observables from the exact trajectory in WebAssembly (csrc/observe/observer.h): an observer of a
 // simulation, sampled by the caller at equal intervals of simulation time, and its results: the
 // MSD on log-spaced lags and the VACF with the self-diffusion coefficient from each, g(r) with its
-// contact value, and the speed distribution against Maxwell-Boltzmann (its chi^2).
+// contact value, the speed distribution against Maxwell-Boltzmann (its chi^2) and the free flights
+// between impacts (the observer takes the simulation's event log while it lives).
 //   const obs = observe(sim, 1000);
 //   for (let k = 0; k < 1000; k++) { sim.advanceTo(k * 0.05, { maxEvents: 1e9 }); obs.sample(); }
 //   const r = obs.results();  // { msd: [[t, msd]...], diffusionMsd, ..., gr, contactGr, speeds, speedsChi2 }
@@ -39,7 +40,7 @@ export function observe(sim, maxSamples) {
         M._free(out);
       }
     },
-    destroy() { if (o) { M._wasm_observer_destroy(o); o = 0; } },
+    destroy() { if (o) { M._wasm_observer_destroy(o, sim.w); o = 0; } },
   };
 }
 
@@ -61,5 +62,8 @@ function parse(v) {
   r.speedsKt = next(); r.speedsChi2 = next(); r.speedsDof = next();
   const sv = many(40), so = many(40), se = many(40);
   r.speeds = sv.map((x, i) => [x, so[i], se[i]]);
+  r.flights = next(); r.flightMean = next();
+  const edges = many(49), counts = many(48);
+  r.flightHistogram = counts.map((c, i) => [edges[i], edges[i + 1], c]);
   return r;
 }
