@@ -29,6 +29,12 @@ int observe_flag(cli_args *a, const char *f, observe_opts *o) {
     return 0;
 }
 
+const char *observe_check(const observe_opts *o, int have_time, int rows) {
+    if (observe_any(o) && (!have_time || rows)) return "--observe: needs --time T (the stretch it samples) and no --series or --checkpoint-events";
+    if (o->sample_dt > 0.0 && !observe_any(o)) return "--sample-dt: only with --observe";
+    return NULL;
+}
+
 /* Enskog: a particle's collision rate is 4 n sigma^2 g sqrt(pi kT/m) in 3-D, 2 n sigma g sqrt(pi kT/m)
  * in 2-D; the virial: Z = 1 + 4 eta g in 3-D, 1 + 2 eta g in 2-D. */
 static void contact_values(edpd_world *w, double duration, uint64_t collisions, double z, double kt, observe_result *r) {

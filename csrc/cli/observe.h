@@ -18,6 +18,10 @@ typedef struct observe_result {
     double contact_from_collisions, contact_from_pressure;  /* g(sigma+) from the run's collision rate and Z */
 } observe_result;
 
+/* Whether --observe asked for anything. */
+static inline int observe_any(const observe_opts *o) { return o->msd || o->vacf || o->gr || o->speeds || o->flights; }
+/* The flags' combination: NULL, or what is wrong (rows: --series or --checkpoint-events given). */
+const char *observe_check(const observe_opts *o, int have_time, int rows);
 /* One of --observe / --sample-dt: 1 taken, 0 not one of them, -1 refused (a->error says why). */
 struct cli_args;
 int observe_flag(struct cli_args *a, const char *f, observe_opts *o);

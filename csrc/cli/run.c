@@ -67,18 +67,15 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
     if (strcmp(f, "--no-progress") == 0) { o->progress = 0; return 1; }
     int taken = observe_flag(a, f, &o->obs);
     if (taken) return taken;
-    if (strcmp(f, "--event-log") == 0) {
+    /* the files a run writes: its final state, a frame per --series sample, every event */
+    const char **path = strcmp(f, "--dump") == 0 ? &o->dump_path : strcmp(f, "--trajectory") == 0 ? &o->trajectory_path
+                      : strcmp(f, "--event-log") == 0 ? &o->event_log_path : NULL;
+    if (path) {
         const char *v = value_of(a);
-        if (!v || !*v) return arg_fail(a, "--event-log: needs a file name (FILE.csv: CSV, else binary records; docs/cli.md)"), -1;
-        o->event_log_path = v;
-        return 1;
-    }
-    if (strcmp(f, "--dump") == 0 || strcmp(f, "--trajectory") == 0) {
-        const char *v = value_of(a);
-        int dump = f[2] == 'd';
-        if (!v || !*v) return arg_fail(a, dump ? "--dump: needs a file name (the final state, extended XYZ)"
-                                              : "--trajectory: needs a file name (a frame at every --series sample, extended XYZ)"), -1;
-        *(dump ? &o->dump_path : &o->trajectory_path) = v;
+        if (!v || !*v) return arg_fail(a, path == &o->dump_path ? "--dump: needs a file name (the final state, extended XYZ)"
+                                        : path == &o->trajectory_path ? "--trajectory: needs a file name (a frame at every --series sample, extended XYZ)"
+                                        : "--event-log: needs a file name (FILE.csv: CSV, else binary records; docs/cli.md)"), -1;
+        *path = v;
         return 1;
     }
     double *d = strcmp(f, "--equilibrate") == 0 ? &o->equilibrate : strcmp(f, "--elastic-until") == 0 ? &o->elastic_for
@@ -133,9 +130,8 @@ static int run_check(const run_opts *o) {
     if (o->checkpoint > 0 && o->events / o->checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (o->series_dt > 0.0 && o->t_end / o->series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
     if (o->trajectory_path && o->series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
-    if ((o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) && (!o->have_time || o->series_dt > 0.0 || o->checkpoint > 0))
-        return fail("--observe: needs --time T (the stretch it samples) and no --series or --checkpoint-events");
-    if (o->obs.sample_dt > 0.0 && !o->obs.msd && !o->obs.vacf && !o->obs.gr && !o->obs.speeds && !o->obs.flights) return fail("--sample-dt: only with --observe");
+    const char *why = observe_check(&o->obs, o->have_time, o->series_dt > 0.0 || o->checkpoint > 0);
+    if (why) return fail(why);
     return 0;
 }
 
@@ -360,7 +356,7 @@ static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *row
     json_num(&j, "equilibrate", o->equilibrate);  /* measurements from start_time + this on */
     json_num(&j, "elastic_until", o->equilibrate > 0.0 ? o->equilibrate : o->elastic_for);  /* elastic sphere impacts before start_time + this */
     json_stats(&j, &s);
-    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) observe_json(&j, &o->obs, &o->obs_r);
+    if (observe_any(&o->obs)) observe_json(&j, &o->obs, &o->obs_r);
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
     json_first_failure(&j, &ff);
@@ -422,7 +418,7 @@ static void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
            (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
            (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
-    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) observe_text(&o->obs, &o->obs_r);
+    if (observe_any(&o->obs)) observe_text(&o->obs, &o->obs_r);
     printf("state hash %016llx, %.3g events/s\n", (unsigned long long)s.state_hash, eps);
 }
 
@@ -431,7 +427,7 @@ static edpd_stop run_advance(edpd_world *w, run_opts *o, run_rows *rows, frames_
                              char *m, size_t len, uint64_t ev0, edpd_error *err) {
     if (rows->v && o->series_dt > 0.0) return run_series(w, o, rows, trajectory, frames_ok, m, len, err);
     if (rows->v) return run_checkpoints(w, o, rows, err);
-    if (o->obs.msd || o->obs.vacf || o->obs.gr || o->obs.speeds || o->obs.flights) {  /* sampled: its own advance, its message in err */
+    if (observe_any(&o->obs)) {  /* sampled: its own advance, its message in err */
         edpd_stop stop;
         if (observe_run(w, &o->obs, o->t_end, &o->obs_r, &stop, m, len)) return EDPD_STOP_TIME;
         err->code = EDPD_ERR_STATE; err->field[0] = 0;

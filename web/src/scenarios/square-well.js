@@ -17,7 +17,7 @@ export default {
     'Textbook code reads it off the distance: a pair that rounding leaves a hair outside the edge after its capture is captured again at the same instant, ' +
     'and energy appears from nothing (top plot: the energy drift per particle). ' +
     (s.thermo > 0
-      ? `A thermostat holds kT at ${fmt(s.T, 3)}${s.quench > 0 ? `, then quenches it to ${fmt(s.Tq, 3)} at t = ${fmt(s.quench, 4)}: below the critical temperature (about 0.5 in 2-D, 1.2 in 3-D) the fluid separates into liquid droplets and vapour` : ''}.`
+      ? `A thermostat holds kT at ${fmt(s.T, 3)}${s.quench > 0 ? `, then quenches it to ${fmt(s.Tq, 3)} at t = ${fmt(s.quench, 4)}: below the critical temperature the fluid separates into liquid droplets and vapour` : ''}.`
       : 'Without a thermostat the total energy is conserved: the stable run\'s drift stays at rounding.'),
   params: ['naive', 'dim', 'n', 'phi', 'T', 'lambda', 'thermo', 'quench', 'Tq', 'seed', 'speed'],
   defaults: { naive: 'miss', dim: 2, n: 1500, phi: 0.25, T: 1.0, lambda: 1.5, thermo: 0, quench: 0, Tq: 0.35, seed: 1, speed: 2 },
