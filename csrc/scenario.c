@@ -5,11 +5,10 @@
 #include "rng.h"
 #include "vec.h"
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
+#include "error.h"
 
 static const double PI = 3.14159265358979323846;
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
+#include "error.h"
 
 static const char *const SCENARIOS[] = {"granular", "elastic", "bouncing-ball", "custom", NULL};
 static const char *const DETECTORS[] = {"stable", "naive-halt", "naive-miss", "naive-rewind", NULL};

@@ -14,7 +14,7 @@
 
 #define KEEP __attribute__((used))
 
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
+#include "error.h"
 
 KEEP edpd_error *wasm_error_new(void) { return calloc(1, sizeof(edpd_error)); }
 KEEP const char *wasm_error_message(const edpd_error *e) { return e->message; }

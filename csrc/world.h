@@ -2,6 +2,7 @@
 #ifndef EDPD_WORLD_H
 #define EDPD_WORLD_H
 #include "edpd.h"
+#include "error.h"
 #include <math.h>
 #include "vec.h"
 #include "cells.h"
@@ -284,8 +285,5 @@ static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
 /* Invariants every world keeps between calls (diagnostics.c); used by the fuzzer and tests.
  * Returns 1 if they hold, else 0 with a description in msg. */
 int world_check_invariants(const struct edpd_world *w, char *msg, size_t len);
-
-/* Config validation helpers (config.c). */
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
 
 #endif

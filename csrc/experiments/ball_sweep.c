@@ -1,24 +1,11 @@
 /* The bouncing-ball sweep of the paper's Sect. 5: the same physical experiment for many plate
  * offsets r_plate in [0, 1); only the floating-point representation differs between samples. */
 #include "ball_sweep.h"
+#include "../error.h"
 #include "../rng.h"
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static edpd_code bad(edpd_error *err, const char *field, const char *fmt, ...) {
-    if (!err) return EDPD_ERR_INVALID;
-    va_list ap;
-    va_start(ap, fmt);
-    char msg[EDPD_MESSAGE_SIZE - 48];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    err->code = EDPD_ERR_INVALID;
-    snprintf(err->field, sizeof err->field, "%s", field);
-    snprintf(err->message, sizeof err->message, "%s: %s", field, msg);
-    return EDPD_ERR_INVALID;
-}
 
 edpd_sweep_config edpd_default_sweep_config(void) {
     edpd_sweep_config c;
@@ -43,17 +30,17 @@ double edpd_sweep_plate_offset(uint32_t seed, uint64_t s) {
 }
 
 edpd_code edpd_ball_sweep(const edpd_sweep_config *sc, edpd_sweep_result *acc, edpd_error *err) {
-    if (!sc || !acc) return bad(err, "config", "is NULL");
+    if (!sc || !acc) return set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
     if ((unsigned)sc->detector >= EDPD_DETECTOR_COUNT)
-        return bad(err, "detector", "must be one of stable, naive-halt, naive-miss, naive-rewind");
+        return set_error(err, EDPD_ERR_INVALID, "detector", "must be one of stable, naive-halt, naive-miss, naive-rewind");
     if (!(sc->gravity > 0.0 && sc->gravity <= 1e6))
-        return bad(err, "gravity", "must be in (0, 1e6], got %g", sc->gravity);
+        return set_error(err, EDPD_ERR_INVALID, "gravity", "must be in (0, 1e6], got %g", sc->gravity);
     if (sc->count > 100000000ull || sc->first > (1ull << 40))
-        return bad(err, "samples", "must be at most 1e8 per call (first below 2^40)");
+        return set_error(err, EDPD_ERR_INVALID, "samples", "must be at most 1e8 per call (first below 2^40)");
     if (sc->max_events < 1 || sc->max_events > 1000000000ull)
-        return bad(err, "max_events", "must be in [1, 1e9]");
+        return set_error(err, EDPD_ERR_INVALID, "max_events", "must be in [1, 1e9]");
     if (!(sc->t_max > 0.0 && sc->t_max <= 1e9))
-        return bad(err, "t_max", "must be in (0, 1e9]");
+        return set_error(err, EDPD_ERR_INVALID, "t_max", "must be in (0, 1e9]");
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
     c.detector = sc->detector;
     c.restitution = sc->restitution;
