@@ -273,6 +273,7 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->stabilizing_events = w->stabilizing_events;
     s->negative_dt_events = w->negative_dt_events;
     s->three_body_events = w->three_body_events;
+    s->three_body_collisions = w->three_body_collisions;
     s->ignored_undefined = w->ignored_undefined;
     s->first_failure_event = w->first_failure_event;
     s->halted_particles = w->halted;

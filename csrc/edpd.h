@@ -182,7 +182,9 @@ typedef struct edpd_stats {
     uint64_t stale_events;        /* popped predictions invalidated by a partner's collision */
     uint64_t stabilizing_events;  /* impacts scheduled because an overlap was deepening (Sect. 4.1) */
     uint64_t negative_dt_events;  /* executed events with dt < 0 (naive-rewind) */
-    uint64_t three_body_events;   /* impacts leaving a particle overlapping two others */
+    uint64_t three_body_events;   /* impacts after which a particle overlaps two others (each counted) */
+    uint64_t three_body_collisions; /* the paper's Fig. 5: collisions (not stabilising events) whose pair
+                                     overlaps at impact while one of them overlaps a third particle */
     uint64_t ignored_undefined;   /* naive-miss/-rewind: undefined answers taken as "no event" */
     uint64_t first_failure_event; /* events before the first undefined dynamics met by a naive
                                      detector (halt, ignored root, executed negative dt); UINT64_MAX if none */

@@ -64,6 +64,7 @@ static double effective_restitution(const struct edpd_world *w, double e, uint32
  * an overlap deepen. */
 void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
+    int collision = a->branch != BRANCH_STABILISING && a->branch != BRANCH_TURNING;  /* not Eq. 10's */
     if (w->nl.on) {
         /* both re-predict next: start loading j's listed particles while i's are scanned;
          * in WebAssembly, where a request waits, i's too, so that both sets arrive in one wait
@@ -128,7 +129,12 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         oi = predict(w, i, 1, QUEUE_UPDATE);
         oj = predict(w, j, 1, QUEUE_UPDATE);
     }
-    if (oi >= 2 || oj >= 2) w->three_body_events++;
+    if (oi >= 2 || oj >= 2) {
+        w->three_body_events++;
+        /* Fig. 5's count: this collision made the overlap (positions do not change at an impact,
+         * so it formed in the flight just ended) while one of the pair overlapped a third */
+        if (collision && r2 < sigma * sigma) w->three_body_collisions++;
+    }
 }
 
 /* The Andersen thermostat: kicks at rate thermostat_rate per particle, a Poisson process, each

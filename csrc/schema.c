@@ -69,6 +69,7 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(stabilizing_events, "stabilizingEvents", EDPD_STAT_U64),
     STAT(negative_dt_events, "negativeDtEvents", EDPD_STAT_U64),
     STAT(three_body_events, "threeBodyEvents", EDPD_STAT_U64),
+    STAT(three_body_collisions, "threeBodyCollisions", EDPD_STAT_U64),
     STAT(ignored_undefined, "ignoredUndefined", EDPD_STAT_U64),
     STAT(first_failure_event, "firstFailureEvent", EDPD_STAT_U64),
     STAT(overlapping_pairs, "overlappingPairs", EDPD_STAT_U32),

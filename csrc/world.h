@@ -145,7 +145,7 @@ struct edpd_world {
 
     /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
     uint64_t events, collisions, plane_impacts, cell_crossings, list_rebuilds, stale_events;
-    uint64_t stabilizing_events, negative_dt_events, three_body_events;
+    uint64_t stabilizing_events, negative_dt_events, three_body_events, three_body_collisions;
     uint64_t ignored_undefined;     /* naive-miss/-rewind: undefined answers taken as "no event" */
     uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */
     uint64_t hist[EDPD_HIST_BINS];

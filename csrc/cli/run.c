@@ -279,6 +279,7 @@ static void json_stats(json_out *j, const edpd_stats *s) {
     json_u64(j, "disagreeing_pairs", s->disagreeing_pairs);
     json_u64(j, "rounding_pairs", s->rounding_pairs);
     json_u64(j, "three_body_events", s->three_body_events);
+    json_u64(j, "three_body_collisions", s->three_body_collisions);
     json_u64(j, "ignored_undefined", s->ignored_undefined);
     if (s->first_failure_event == UINT64_MAX) json_num(j, "first_failure_event", NAN);
     else json_u64(j, "first_failure_event", s->first_failure_event);

@@ -15,7 +15,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 "$edpd" run --scenario granular --detector stable --n 500 --packing-fraction 0.3 --restitution 0.8 --dim 3 --seed 4 --events 20000 --json > "$tmp/run.json" 2> "$tmp/err" && ok || bad "run granular failed: $(cat "$tmp/err")"
 json_has "$tmp/run.json" events collisions time kinetic_energy temperature pressure_z pressure_z_error mean_free_time \
-  stabilizing_events negative_dt_events overlapping_pairs max_overlap three_body_events halted halt_reason \
+  stabilizing_events negative_dt_events overlapping_pairs max_overlap three_body_events three_body_collisions halted halt_reason \
   collapse state_hash events_per_second
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' "$tmp/run.json" 2>/dev/null && ok || bad "run --json is not valid JSON"
 grep -q '"events": 20000' "$tmp/run.json" && ok || bad "run did not execute exactly 20000 events"

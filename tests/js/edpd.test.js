@@ -47,7 +47,7 @@ describe('wrapper API', () => {
       else expect([stop, st0, detector]).toEqual(['halted', 'halted', 'naive-halt']);
       const s = sim.stats();
       for (const k of ['time', 'events', 'collisions', 'stabilizingEvents', 'negativeDtEvents', 'overlappingPairs',
-        'maxOverlap', 'threeBodyEvents', 'kineticEnergy', 'temperature', 'stateHash']) {
+        'maxOverlap', 'threeBodyEvents', 'threeBodyCollisions', 'kineticEnergy', 'temperature', 'stateHash']) {
         expect(s).toHaveProperty(k);
       }
       expect(s.stateHash).toMatch(/^[0-9a-f]{16}$/);

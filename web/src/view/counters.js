@@ -9,7 +9,7 @@ const COUNTERS = [
   ['impacts', (s) => (s.collisions ?? 0) + (s.planeImpacts ?? 0)],
   ['stabilising events', (s) => s.stabilizingEvents],
   ['negative-Δt events', (s) => s.negativeDtEvents],
-  ['three-body events', (s) => s.threeBodyEvents ?? 0],
+  ['three-body collisions', (s) => s.threeBodyCollisions ?? 0],
   ['overlaps now', (s) => (s.overlappingPairs ?? 0) + (s.planeOverlaps ?? 0)],
   ['deepest overlap [σ]', (s) => s.maxOverlap],
   ['kT', (s) => s.temperature],
@@ -22,7 +22,7 @@ const COUNTERS = [
 
 const COUNTER_NOTES = {
   'stabilising events': 'Impacts of pairs that already overlap and approach (the paper\'s Eq. 10): the stable detector collides them now instead of letting the overlap grow.',
-  'three-body events': 'Impacts after which one of the two particles overlaps two others at once (a doubly overlapped particle, the paper\'s Figs. 4 and 5): the case naive detectors cannot resolve.',
+  'three-body collisions': 'Collisions that rounding ends inside σ while one of the pair still overlaps a third particle: a doubly overlapped particle, as the paper counts for its Figs. 4 and 5. What follows is the case naive detectors cannot resolve.',
   'deepest overlap [σ]': 'The largest σ − |r_ij| over all pairs (and ball–plate gaps) now, in units of σ (σ_ij, the mean of the two diameters; a state file\'s own length unit for its runs). A few 1e-16 is rounding; a visible fraction of σ means particles passed through each other.',
   'Z = PV/NkT': 'The compressibility factor from the collision virial. In the elastic gas the mean over the latter half of the run, t/2 to t, so that the lattice start leaves the average ' +
     '(the CLI\'s pressure_z is the mean since t = 0, or since --equilibrate), ± its standard error from 8 blocks of that window; in the granular gas the mean since t = 0. ' +
