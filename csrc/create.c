@@ -20,7 +20,7 @@ static void first_overlap_in_cell(const struct edpd_world *w, uint32_t cell, ove
         if (x->found) break;
         if ((uint32_t)k == x->i) continue;
         vec3 d = min_image(w, v3_sub(x->r, w->p[k].r));
-        double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma);
+        double s = 0.5 * (w->p[x->i].sigma + w->p[k].sigma) * (1.0 - EDPD_START_ROUNDING);
         if (v3_dot(d, d) < s * s) { x->found = 1; x->with = k; }
     }
 }
@@ -142,7 +142,9 @@ static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     return 0;
 }
 
-/* Every created world starts without an overlap: EDPD_OK, or an error naming the pair or plane. */
+/* Every created world starts without an overlap beyond rounding: EDPD_OK, or an error naming the
+ * pair or plane. Overlaps of rounding depth are what the engine's own states carry (a dumped
+ * granular gas has some); the stable detector resolves them, so such a state loads. */
 static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
     for (uint32_t i = 0; i < w->n; i++) {
         overlap_ctx x = {i, w->p[i].r, 0, -1};
@@ -150,11 +152,13 @@ static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
         for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++)
             first_overlap_in_cell(w, block[c], &x);
         if (x.found)
-            return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma", i, x.with);
+            return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma by more than rounding (%g sigma)",
+                             i, x.with, EDPD_START_ROUNDING);
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
             uint32_t k = plane_met(w, i, j);
-            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < 0.0)
-                return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u", i, k);
+            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < -EDPD_START_ROUNDING * w->p[i].sigma)
+                return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u by more than rounding (%g sigma)",
+                                 i, k, EDPD_START_ROUNDING);
         }
     }
     return EDPD_OK;

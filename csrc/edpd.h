@@ -31,6 +31,8 @@ extern "C" {
 #define EDPD_MAX_PLANES 64u     /* planes shared by all particles */
 #define EDPD_MAX_TIME 1e100     /* the clock's range (and t_end's): beyond it g t^2 / 2 could overflow a position */
 #define EDPD_MESSAGE_SIZE 256
+#define EDPD_START_ROUNDING 1e-12 /* overlap depth, in diameters, a created world may start with: the
+                                     rounding the engine's own states carry (a dumped granular gas) */
 #define EDPD_HIST_HALF 64       /* impact histogram: bins -64..+64 spacings, plus 2 overflow bins */
 #define EDPD_HIST_BINS (2 * EDPD_HIST_HALF + 3)
 

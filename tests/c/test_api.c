@@ -378,7 +378,25 @@ TEST(xyz_bound_with_plates) {
     }
 }
 
+/* A state may carry overlaps of rounding depth (a dumped granular gas does); deeper ones are refused. */
+TEST(start_overlaps) {
+    for (int k = 0; k < 2; k++) {
+        double depth = k ? 1e-9 : 1e-14;
+        double r[6] = {5.0, 5.0, 0.0, 6.0 - depth, 5.0, 0.0}, v[6] = {0};
+        edpd_config c = edpd_default_config();
+        c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = 2; c.positions = r; c.velocities = v;
+        c.box[0] = c.box[1] = 10.0; c.box[2] = 1.0; c.periodic[0] = c.periodic[1] = 1;
+        edpd_error err;
+        edpd_world *w = edpd_create(&c, &err);
+        if (k == 0) CHECK(w != NULL, "an overlap of 1e-14 sigma loads: %s", err.message);
+        else CHECK(!w && !strcmp(err.field, "positions") && strstr(err.message, "more than rounding (1e-12 sigma)"),
+                   "an overlap of 1e-9 sigma is refused: %s", w ? "created" : err.message);
+        edpd_destroy(w);
+    }
+}
+
 int main(void) {
+    RUN(start_overlaps);
     RUN(field_validation);
     RUN(custom_world);
     RUN(given_diameters_and_start_time);

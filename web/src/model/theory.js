@@ -88,3 +88,55 @@ export function zeroCountUpperBound(n, level = 0.95) {
 export function perEventText(count, events) {
   return count ? (count / events).toExponential(2) : `< ${zeroCountUpperBound(events).toExponential(1)} (95 %)`;
 }
+
+/** ln Γ(a), a > 0 (Lanczos, g = 7: 15 digits). */
+function lnGamma(a) {
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (a < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * a)) - lnGamma(1 - a);
+  a -= 1;
+  let x = c[0];
+  for (let k = 1; k < 9; k++) x += c[k] / (a + k);
+  const t = a + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (a + 0.5) * Math.log(t) - t + Math.log(x);
+}
+
+/** The regularised lower incomplete gamma function P(a, x): a series below a + 1, Lentz's
+ * continued fraction for Q = 1 − P above. */
+function gammaP(a, x) {
+  if (x <= 0) return 0;
+  const front = Math.exp(a * Math.log(x) - x - lnGamma(a));
+  if (x < a + 1) {
+    let term = 1 / a, sum = term;
+    for (let n = 1; n < 1000 && Math.abs(term) > 1e-16 * Math.abs(sum); n++) { term *= x / (a + n); sum += term; }
+    return sum * front;
+  }
+  let b = x + 1 - a, c = 1e300, d = 1 / b, h = d;
+  for (let n = 1; n < 1000; n++) {
+    const an = -n * (n - a);
+    b += 2;
+    d = an * d + b; if (Math.abs(d) < 1e-300) d = 1e-300;
+    c = b + an / c; if (Math.abs(c) < 1e-300) c = 1e-300;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-16) break;
+  }
+  return 1 - front * h;
+}
+
+/** The x with P(a, x) = p, by bisection. */
+function gammaPInverse(a, p) {
+  let lo = 0, hi = a + 40 * Math.sqrt(a) + 60;
+  for (let k = 0; k < 200; k++) { const m = 0.5 * (lo + hi); if (gammaP(a, m) < p) lo = m; else hi = m; }
+  return 0.5 * (lo + hi);
+}
+
+/** The exact (Garwood) interval of a Poisson mean from a count k at confidence `level`: central,
+ * [Γ⁻¹(α/2; k), Γ⁻¹(1 − α/2; k + 1)]; for k = 0 the one-sided bound [0, −ln α] that
+ * zeroCountUpperBound gives. Divide by the trials for a rate. */
+export function poissonInterval(k, level = 0.95) {
+  const alpha = 1 - level;
+  if (k === 0) return [0, -Math.log(alpha)];
+  return [gammaPInverse(k, alpha / 2), gammaPInverse(k + 1, 1 - alpha / 2)];
+}
