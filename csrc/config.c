@@ -140,7 +140,8 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
         if (c->dim == 2 && axis == 2 && (c->positions[k] != 0.0 || c->velocities[k] != 0.0))
             BAD("positions", "2-D particles need z = 0 and v_z = 0 (entry %llu)", (unsigned long long)k);
     }
-    if (!finite_in(c->start_time, -1e9, 1e9)) BAD("start_time", "must be a finite number in [-1e9, 1e9], got %g", c->start_time);
+    /* the clock's whole range: a cooling gas's clock runs far beyond 1e9, and its dump must load */
+    if (!finite_in(c->start_time, -EDPD_MAX_TIME, EDPD_MAX_TIME)) BAD("start_time", "must be a finite number in [-1e100, 1e100], got %g", c->start_time);
     uint32_t shells = c->potential == EDPD_POTENTIAL_SQUARE_WELL ? 1 : c->potential == EDPD_POTENTIAL_STEPS ? c->step_count : 0;
     if (c->bond_count && !c->bonds) BAD("bonds", "bond_count > 0 but no bonds given");
     for (uint32_t k = 0; k < c->bond_count; k++) {

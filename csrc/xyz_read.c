@@ -284,8 +284,8 @@ static int read_header(reader *r, char *line, int k, xyz_state *s, columns *c, d
         else if (strcmp(value, "3") == 0) s->dim = 3;
         else return fail(r, "dim must be 2 or 3");
     }
-    if (info_value(line, "Time", value, value_size) && (!numbers(value, &s->time, 1) || fabs(s->time) > 1e9))
-        return fail(r, "Time must be a finite number in [-1e9, 1e9] (the state's clock)");
+    if (info_value(line, "Time", value, value_size) && (!numbers(value, &s->time, 1) || fabs(s->time) > EDPD_MAX_TIME))
+        return fail(r, "Time must be a finite number in [-1e100, 1e100] (the state's clock)");
     s->restitution = s->tc = NAN;
     if (info_value(line, "restitution", value, value_size) && (!numbers(value, &s->restitution, 1) || s->restitution < 0.0 || s->restitution > 1.0))
         return fail(r, "restitution must be a number in [0, 1]");

@@ -111,7 +111,7 @@ async function run(o) {
   const eventsTotal = all.reduce((a, s) => a + s.p.shard_events, 0);
   let eventsDone = eventsTotal - todo.reduce((a, s) => a + s.p.shard_events, 0), eventsNow = 0, finished = all.length - todo.length;
   console.log(`[fig5] ${finished} of ${all.length} shards already finished; ${todo.length} to run on ${o.jobs} cores`);
-  const started = Date.now(), running = new Set();
+  const started = Date.now(), running = new Set(), failed = [];
   const progress = () => {
     const s = (Date.now() - started) / 1000, rate = eventsNow / Math.max(s, 1e-3), left = eventsTotal - eventsDone;
     const eta = eventsNow > 0 ? ` ~${Math.ceil(left / rate / 60)} min left,` : '';
@@ -133,7 +133,16 @@ async function run(o) {
       const [s] = queue.splice(k, 1);
       running.add(s.id);
       progress();
-      const out = await edpd(o.edpd, s.args.map((a) => (a.startsWith('state/') ? join(o.dir, a) : a)));
+      let out;
+      try {
+        out = await edpd(o.edpd, s.args.map((a) => (a.startsWith('state/') ? join(o.dir, a) : a)));
+      } catch (e) {  // the chain stops here; the other shards go on
+        failed.push(`${s.id}: ${e.message.trim()}`);
+        running.delete(s.id);
+        for (let q = queue.length - 1; q >= 0; q--) if (queue[q].p === s.p && queue[q].chain === s.chain) queue.splice(q, 1);
+        console.log(`\n[fig5] ${s.id} failed: ${e.message.trim()}`);
+        continue;
+      }
       const r = JSON.parse(out);
       const f = join(o.dir, 'shards', `${s.id}.json`);
       writeFileSync(`${f}.part`, out);
@@ -149,6 +158,10 @@ async function run(o) {
   }
   await Promise.all(Array.from({ length: o.jobs }, worker));
   if (process.stdout.isTTY) process.stdout.write('\n');
+  if (failed.length) {
+    console.log(`[fig5] ${failed.length} shard(s) failed; the others are finished:\n  ${failed.join('\n  ')}`);
+    process.exit(1);
+  }
   console.log(`[fig5] all ${all.length} shards finished; now: npm run fig5 -- merge --dir ${relative(root, o.dir)}`);
 }
 

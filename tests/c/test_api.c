@@ -130,8 +130,12 @@ TEST(given_diameters_and_start_time) {
             CHECK(edpd_advance(w, 1000.3, 10, &err) == EDPD_STOP_ERROR && strcmp(err.field, "t_end") == 0, "no advance to before the clock");
             edpd_destroy(w);
         }
+        c.start_time = 1.6e20;  /* a cooling gas's clock (its dump must load again) */
+        w = edpd_create(&c, &err);
+        CHECK(w != NULL && edpd_time(w) == 1.6e20, "a clock at 1.6e20: %s", w ? "" : err.message);
+        edpd_destroy(w);
         c.start_time = NAN; expect_invalid(c, "start_time", "NaN start_time");
-        c.start_time = -2e9; expect_invalid(c, "start_time", "start_time below -1e9");
+        c.start_time = -2e100; expect_invalid(c, "start_time", "start_time below -1e100");
         c.start_time = 0;
         c.box[0] = 0.35; expect_invalid(c, "box", "periodic edge under 4 of the largest given diameter");
     }

@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axis, logAxis, logScale } from './view/axes.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
-import { equationOfState as eosClassic, equationOfStateLiu as eosLiu, zeroCountUpperBound, perEventText } from './model/theory.js';
+import { equationOfState as eosClassic, equationOfStateLiu as eosLiu } from './model/theory.js';
 
 const files = import.meta.glob('../../docs/reproduction/*.json', { eager: true, import: 'default' });
 const data = Object.fromEntries(Object.entries(files).map(([path, json]) => [path.split('/').pop().replace('.json', ''), json]));
@@ -76,44 +76,46 @@ if (!data.fig7) {
   })], $('plot-fig3'));
   table($('table-fig3'), ['nσ³', 'ε', 'collisions', 'impacts with |r_ij| < σ'], f3.map((c) => [c.density, c.restitution, c.collisions.toLocaleString('en'), pct(c.overlapped_share)]));
 
-  // ---- Fig. 5 ----------------------------------------------------------------------------
-  const f5 = data.fig5.filter((c) => (c.dim ?? 3) === 3);
-  const f5all = data.fig5;
-  const eps = [...new Set(f5.map((c) => c.restitution))].sort((a, b) => a - b);
-  const dens = [...new Set(f5.map((c) => c.density))];
-  // Series with no three-body event at all have nothing to draw on a log axis: they are left out
-  // of the chart (and its legend) and summed up in the note below it instead.
-  const rate = (c) => (c && c.three_body_events ? c.per_event : null);
-  const lines = [
-    ...dens.map((d, k) => ({ label: `3-D nσ³ = ${d}`, color: COLORS[k], y: eps.map((e) => rate(f5.find((x) => x.density === d && x.restitution === e))) })),
-    { label: '2-D φ = 0.6', color: COLORS[4], y: eps.map((e) => rate(f5all.find((x) => x.dim === 2 && x.restitution === e))) },
-  ].filter((l) => l.y.some((v) => v !== null));
-  plot({
-    title: 'Three-body events per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
-    scales: { x: { time: false }, y: logScale() }, axes: [axis('restitution ε'), logAxis('three-body events / event')],
-    series: [{ label: 'ε' }, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 1.5, points: { show: true, size: 7 } }))],
-  }, [eps, ...lines.map((l) => l.y)], $('plot-fig5'));
-  const none = f5all.filter((c) => !c.three_body_events);
-  const most = Math.max(...none.map((c) => c.events));
-  const which = [3, 2].map((dim) => {
-    const all = f5all.filter((c) => (c.dim ?? 3) === dim), zero = none.filter((c) => (c.dim ?? 3) === dim);
-    if (!zero.length) return null;
-    return zero.length === all.length ? `every ${dim}-D gas` : `${dim}-D at ε = ${[...new Set(zero.map((c) => c.restitution))].join(', ')}`;
-  }).filter(Boolean).join('; ');
-  // the 95 % Poisson bound of a zero count, its exponent's minus kept on the number's line
-  const bound = (events) => zeroCountUpperBound(events).toExponential(1).replace('-', '\u2011');
-  $('fig5-note').textContent = none.length ? `Not drawn: the ${none.length} of ${f5all.length} cases without any three-body event (${which}). ` +
-    `With none in ${most.toLocaleString('en')} events, the rate is below ${bound(most)} per event at 95 % confidence ` +
-    '(Poisson: no event with probability exp(−rate · events)).' : '';
-  const noTc = data['fig5-no-tc'];  // the same 3-D question without the TC model, ten times longer
-  if (noTc) {
-    $('fig5-note').textContent += ` Without the TC model (3-D, nσ³ = ${noTc.density}, ε = ${noTc.restitution}, ${noTc.events.toLocaleString('en')} events, ` +
-      `${Math.round(noTc.collisions_per_particle).toLocaleString('en')} collisions per particle): ${noTc.three_body_events} three-body events` +
-      (noTc.three_body_events === 0 ? `, below ${bound(noTc.events)} per event.` : ` (${perEventText(noTc.three_body_events, noTc.events)} per event).`);
+  // ---- Fig. 7's share: the combinations of floating-point details (fig7_rounding) ----------
+  const rounding = data['fig7-rounding'];
+  if (rounding) {
+    const like = rounding.rows.filter((r) => r.like_paper);
+    $('fig7-note').textContent += ` Trying every combination of them (${rounding.rows.length}, ${rounding.samples.toLocaleString('en')} offsets each, \`build/fig7_rounding --combinations\`): ` +
+      (like.length ? `${like.length} give the paper's ≈ 50 % after ≈ 30 impacts — ${like.map((r) => `${r.offsets}, g = ${r.g}, ${r.update}: ${pct(r.share)}`).join('; ')}.`
+        : 'none gives the paper\'s ≈ 50 %.');
   }
-  table($('table-fig5'), ['dim', 'φ', 'ε', 'events', 'three-body', 'per event', 'stabilising'],
-    f5all.map((c) => [c.dim ?? 3, (c.packing_fraction ?? c.density * Math.PI / 6).toFixed(3), c.restitution, c.events.toLocaleString('en'), c.three_body_events,
-      perEventText(c.three_body_events, c.events), c.stabilizing_events]));
+
+  // ---- Fig. 5: the campaign (npm run fig5) --------------------------------------------------
+  const f5 = data.fig5?.points ?? [];
+  const eps = [...new Set(f5.map((c) => c.restitution))].sort((a, b) => a - b);
+  // a count of zero has nothing to draw on a log axis: its bound is in the table
+  const rate = (c) => (c && c.three_body_collisions ? c.per_event : null);
+  const lines = [
+    ...[0.1, 0.5, 0.9].map((d, k) => ({ label: `3-D nσ³ = ${d}`, color: COLORS[k], y: eps.map((e) => rate(f5.find((x) => x.dim === 3 && x.density === d && x.restitution === e))) })),
+    { label: '2-D φ = 0.6', color: COLORS[4], y: eps.map((e) => rate(f5.find((x) => x.dim === 2 && x.restitution === e))) },
+  ].filter((l) => l.y.some((v) => v !== null));
+  const paper = data.fig5?.paper;
+  const ref = paper ? [{ label: 'paper: elastic, dilute ≈ 10⁻⁹', y: eps.map((e) => (e === 1 ? paper.elastic_dilute_per_event : null)) },
+    { label: 'paper: inelastic ≈ 10⁻⁶', y: eps.map((e) => (e < 1 ? paper.inelastic_per_event : null)) }] : [];
+  if (f5.length) {
+    plot({
+      title: 'Three-body collisions per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
+      scales: { x: { time: false }, y: logScale() }, axes: [axis('restitution ε'), logAxis('three-body collisions / event')],
+      series: [{ label: 'ε' }, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 1.5, points: { show: true, size: 7 } })),
+        ...ref.map((r) => ({ label: r.label, stroke: palette().name === 'projector' ? '#555' : '#aaa', dash: [6, 4], width: 1, points: { show: true, size: 5 } }))],
+    }, [eps, ...lines.map((l) => l.y), ...ref.map((r) => r.y)], $('plot-fig5'));
+    const total = f5.reduce((a, c) => a + c.events, 0), none = f5.filter((c) => c.events && !c.three_body_collisions).length;
+    $('fig5-note').textContent = `Counted as the paper counts them: collisions that rounding ends inside σ while one of the pair still overlaps a third particle. ` +
+      `${total.toExponential(2)} events from the sharded campaign (\`npm run fig5\`), 10⁹ collisions at each elastic point. ` +
+      `Rates with exact 95 % Poisson intervals in the table; ${none} of ${f5.length} points met none (their one-sided bound is in the table and not drawn). Dashed: the paper's figures.`;
+    const sci = (x) => (x === null ? '–' : x.toExponential(1));
+    table($('table-fig5'), ['dim', 'φ', 'ε', 'events', 'collisions per particle', 'three-body collisions', 'per event [95 %]', 'paper'],
+      f5.map((c) => [c.dim, c.packing_fraction.toFixed(3), c.restitution, c.events.toExponential(2), Math.round(c.collisions_per_particle).toLocaleString('en'), c.three_body_collisions,
+        c.three_body_collisions ? `${sci(c.per_event)} [${sci(c.per_event_low)}, ${sci(c.per_event_high)}]` : `< ${sci(c.per_event_high)}`,
+        c.dim === 3 ? (c.restitution === 1 ? (c.density === 0.1 ? '≈ 1e-9' : '') : '≈ 1e-6') : '']));
+  } else {
+    $('fig5-note').textContent = 'No campaign data in this build: npm run fig5 -- plan, run and merge write docs/reproduction/fig5.json.';
+  }
 
   // ---- naive failures --------------------------------------------------------------------
   const nf = data['naive-failures'] ?? [];
