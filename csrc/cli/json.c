@@ -33,6 +33,12 @@ void json_u64_array(json_out *j, const char *k, const uint64_t *v, int n) {
     for (int i = 0; i < n; i++) fprintf(j->f, "%s%llu", i ? ", " : "", (unsigned long long)v[i]);
     fputc(']', j->f);
 }
+void json_num_array(json_out *j, const char *k, const double *v, int n) {
+    key(j, k);
+    fputc('[', j->f);
+    for (int i = 0; i < n; i++) { if (i) fputs(", ", j->f); if (isfinite(v[i])) fprintf(j->f, "%.17g", v[i]); else fputs("null", j->f); }
+    fputc(']', j->f);
+}
 void json_begin_object(json_out *j, const char *k) { key(j, k); fputs("{", j->f); j->first = 1; j->indent++; }
 void json_end_object(json_out *j) { j->indent--; fprintf(j->f, "\n%*s}", 2 * j->indent, ""); j->first = 0; }
 void json_num_rows(json_out *j, const char *k, const double *v, int rows, int cols) {

@@ -14,6 +14,7 @@ void json_str(json_out *j, const char *key, const char *v); /* NULL prints null 
 void json_bool(json_out *j, const char *key, int v);
 void json_hex(json_out *j, const char *key, uint64_t v);
 void json_u64_array(json_out *j, const char *key, const uint64_t *v, int n);
+void json_num_array(json_out *j, const char *key, const double *v, int n);  /* non-finite: null */
 /* rows x cols numbers as an array of arrays */
 void json_num_rows(json_out *j, const char *key, const double *v, int rows, int cols);
 /* Nested object under key; close with json_end_object. */

@@ -6,6 +6,7 @@
 #include "frames.h"
 #include "event_log.h"
 #include "observe.h"
+#include "seeds.h"
 #include "json.h"
 #include <math.h>
 #include <stddef.h>
@@ -27,6 +28,8 @@ typedef struct run_opts {
     xyz_state loaded;             /* what --load read; freed once the world is made */
     observe_opts obs;             /* --observe, --sample-dt */
     observe_result obs_r;
+    int seeds;                    /* --seeds K: Z over K independent runs (0: this run's blocks) */
+    seeds_result *seeds_r;
 } run_opts;
 
 /* The rows a run collects: --series (time, kT, collisions, Z, overlaps) or --checkpoint-events. */
@@ -63,6 +66,11 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
         return 1;
     }
     if (strcmp(f, "--json") == 0) { o->json = 1; return 1; }
+    if (strcmp(f, "--seeds") == 0) {
+        if (!arg_u64(a, f, value_of(a), 2, SEEDS_MAX, &u)) return -1;
+        o->seeds = (int)u;
+        return 1;
+    }
     if (strcmp(f, "--progress") == 0) { o->progress = 1; return 1; }
     if (strcmp(f, "--no-progress") == 0) { o->progress = 0; return 1; }
     int taken = observe_flag(a, f, &o->obs);
@@ -130,6 +138,7 @@ static int run_check(const run_opts *o) {
     if (o->checkpoint > 0 && o->events / o->checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (o->series_dt > 0.0 && o->t_end / o->series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
     if (o->trajectory_path && o->series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
+    if (o->seeds && (o->load_path || o->have_until)) return fail("--seeds: needs --scenario and --time or --events (independent starts, each run as this one)");
     const char *why = observe_check(&o->obs, o->have_time, o->series_dt > 0.0 || o->checkpoint > 0);
     if (why) return fail(why);
     return 0;
@@ -244,45 +253,20 @@ static edpd_stop run_checkpoints(edpd_world *w, const run_opts *o, run_rows *row
     return stop;
 }
 
-/* The counters and measurements of edpd_stats, by their JSON names. */
+/* The counters and measurements of edpd_stats, by the schema's names (state_hash: with the run). */
 static void json_stats(json_out *j, const edpd_stats *s) {
-    json_u64(j, "events", s->events);
-    json_u64(j, "collisions", s->collisions);
-    json_u64(j, "plane_impacts", s->plane_impacts);
-    json_u64(j, "cell_crossings", s->cell_crossings);
-    json_u64(j, "list_rebuilds", s->list_rebuilds);
-    json_u64(j, "stale_events", s->stale_events);
-    json_num(j, "time", s->time);
-    json_num(j, "kinetic_energy", s->kinetic_energy);
-    json_num(j, "temperature", s->temperature);
-    json_num(j, "pressure_z", s->pressure_z);
-    json_num(j, "pressure_z_error", s->pressure_z_error);
-    json_num(j, "mean_free_time", s->mean_free_time);
-    json_u64(j, "stabilizing_events", s->stabilizing_events);
-    json_u64(j, "negative_dt_events", s->negative_dt_events);
-    json_u64(j, "overlapping_pairs", s->overlapping_pairs);
-    json_u64(j, "plane_overlaps", s->plane_overlaps);
-    json_num(j, "max_overlap", s->max_overlap);
-    json_u64(j, "fell_through", s->fell_through);
-    json_u64(j, "halted_particles", s->halted_particles);
-    json_u64(j, "resting_particles", s->resting_particles);
-    json_u64(j, "captures", s->captures);
-    json_u64(j, "releases", s->releases);
-    json_u64(j, "step_bounces", s->step_bounces);
-    json_u64(j, "inward_stabilizing_events", s->inward_stabilizing_events);
-    json_u64(j, "outward_stabilizing_events", s->outward_stabilizing_events);
-    json_u64(j, "thermostat_kicks", s->thermostat_kicks);
-    json_num(j, "potential_energy", s->potential_energy);
-    json_num(j, "total_energy", s->total_energy);
-    json_num(j, "energy_drift", s->energy_drift);
-    json_num(j, "positions_potential_energy", s->positions_potential_energy);
-    json_u64(j, "disagreeing_pairs", s->disagreeing_pairs);
-    json_u64(j, "rounding_pairs", s->rounding_pairs);
-    json_u64(j, "three_body_events", s->three_body_events);
-    json_u64(j, "three_body_collisions", s->three_body_collisions);
-    json_u64(j, "ignored_undefined", s->ignored_undefined);
-    if (s->first_failure_event == UINT64_MAX) json_num(j, "first_failure_event", NAN);
-    else json_u64(j, "first_failure_event", s->first_failure_event);
+    for (int k = 0; k < EDPD_STATS_FIELD_COUNT; k++) {
+        const edpd_stat_field *f = &EDPD_STATS_FIELDS[k];
+        const char *p = (const char *)s + f->offset;
+        uint64_t u;
+        if (f->type == EDPD_STAT_DOUBLE) json_num(j, f->name, *(const double *)p);
+        else if (f->type == EDPD_STAT_U32) json_u64(j, f->name, *(const uint32_t *)p);
+        else if (f->type == EDPD_STAT_U64) {
+            memcpy(&u, p, sizeof u);
+            if (u == UINT64_MAX) json_num(j, f->name, NAN);  /* first_failure_event: none */
+            else json_u64(j, f->name, u);
+        }
+    }
 }
 
 /* null, or the overlap function where a naive detector first failed, f(dt) = f0 + f1 dt +
@@ -358,6 +342,7 @@ static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *row
     json_num(&j, "elastic_until", o->equilibrate > 0.0 ? o->equilibrate : o->elastic_for);  /* elastic sphere impacts before start_time + this */
     json_stats(&j, &s);
     if (observe_any(&o->obs)) observe_json(&j, &o->obs, &o->obs_r);
+    if (o->seeds_r) seeds_json(&j, o->seeds_r);
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
     json_first_failure(&j, &ff);
@@ -416,6 +401,8 @@ static void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     else if (!walls) snprintf(z, sizeof z, s.kinetic_energy > 0.0 ? "n/a (no time measured yet)" : "n/a (no kinetic energy)");
     if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
     printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
+    if (o->seeds_r) printf("Z over %d seeds (%u .. %u) = %.6g +- %.2g\n", o->seeds_r->count, c->seed, c->seed + (uint32_t)o->seeds_r->count - 1,
+                           o->seeds_r->mean, o->seeds_r->error);
     printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
            (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
            (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
@@ -490,6 +477,11 @@ int cmd_run(cli_args *a) {
     if (!frames_ok) { fprintf(stderr, "edpd: %s\n", m_out); free(rows.v); edpd_destroy(w); return 1; }
     edpd_get_stats(w, &s);
     double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
+    static seeds_result seeds_r;  /* 8 kB: not on the stack */
+    if (o.seeds && !seeds_run(&o.c, o.equilibrate, o.have_time, o.equilibrate + o.t_end, o.events, o.seeds, s.pressure_z, &seeds_r, m_out, sizeof m_out)) {
+        free(rows.v); edpd_destroy(w); return fail(m_out);
+    }
+    o.seeds_r = o.seeds ? &seeds_r : NULL;
     if (o.json) run_print_json(w, &o, &rows, eps);
     else run_print_text(w, &o, eps);
     free(rows.v);
