@@ -94,6 +94,11 @@ if (!data.fig7) {
     ...[0.1, 0.5, 0.9].map((d, k) => ({ label: `3-D nσ³ = ${d}`, color: COLORS[k], y: eps.map((e) => rate(f5.find((x) => x.dim === 3 && x.density === d && x.restitution === e))) })),
     { label: '2-D φ = 0.6', color: COLORS[4], y: eps.map((e) => rate(f5.find((x) => x.dim === 2 && x.restitution === e))) },
   ].filter((l) => l.y.some((v) => v !== null));
+  // where none was seen: the 95 % bound, hollow, one per ε (the largest over the points there)
+  const bounds = eps.map((e) => {
+    const zero = f5.filter((c) => c.restitution === e && c.events && !c.three_body_collisions);
+    return zero.length ? Math.max(...zero.map((c) => c.per_event_high)) : null;
+  });
   const paper = data.fig5?.paper;
   const ref = paper ? [{ label: 'paper: elastic, dilute ≈ 10⁻⁹', y: eps.map((e) => (e === 1 ? paper.elastic_dilute_per_event : null)) },
     { label: 'paper: inelastic ≈ 10⁻⁶', y: eps.map((e) => (e < 1 ? paper.inelastic_per_event : null)) }] : [];
@@ -102,8 +107,9 @@ if (!data.fig7) {
       title: 'Three-body collisions per event (stable detector)', width: width($('plot-fig5')), height: 280, legend: { live: false },
       scales: { x: { time: false }, y: logScale() }, axes: [axis('restitution ε'), logAxis('three-body collisions / event')],
       series: [{ label: 'ε' }, ...lines.map((l) => ({ label: l.label, stroke: l.color, width: 1.5, points: { show: true, size: 7 } })),
-        ...ref.map((r) => ({ label: r.label, stroke: palette().name === 'projector' ? '#555' : '#aaa', dash: [6, 4], width: 1, points: { show: true, size: 5 } }))],
-    }, [eps, ...lines.map((l) => l.y), ...ref.map((r) => r.y)], $('plot-fig5'));
+        ...ref.map((r) => ({ label: r.label, stroke: palette().name === 'projector' ? '#555' : '#aaa', dash: [6, 4], width: 1, points: { show: true, size: 5 } })),
+        { label: 'none seen: below (95 %)', stroke: palette().name === 'projector' ? '#333' : '#ddd', width: 1.5, paths: () => null, points: { show: true, size: 9, fill: 'transparent' } }],
+    }, [eps, ...lines.map((l) => l.y), ...ref.map((r) => r.y), bounds], $('plot-fig5'));
     const total = f5.reduce((a, c) => a + c.events, 0), none = f5.filter((c) => c.events && !c.three_body_collisions).length;
     $('fig5-note').textContent = `Counted as the paper counts them: collisions that rounding ends inside σ while one of the pair still overlaps a third particle. ` +
       `${total.toExponential(2)} events from the sharded campaign (\`npm run fig5\`), 10⁹ collisions at each elastic point. ` +
