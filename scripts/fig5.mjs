@@ -172,8 +172,8 @@ function lines(o) {
   const chains = [];
   for (const p of pl.points) for (let c = 0; c < p.chains; c++) {
     const segs = p.shards.filter((s) => s.chain === c).map((s) =>
-      `[ -e shards/${s.id}.json ] || { ${shQuote(bin)} ${s.args.map(shQuote).join(' ')} > shards/${s.id}.json.part && mv shards/${s.id}.json.part shards/${s.id}.json; }`);
-    chains.push(segs.join(' && '));
+      `{ [ -e shards/${s.id}.json ] || { ${shQuote(bin)} ${s.args.map(shQuote).join(' ')} > shards/${s.id}.json.part && mv shards/${s.id}.json.part shards/${s.id}.json; }; }`);
+    chains.push(segs.join(' && '));  // a failed segment stops its chain: the next has no state to load
   }
   const jobs = join(o.dir, 'jobs.txt');
   writeFileSync(jobs, chains.join('\n') + '\n');
