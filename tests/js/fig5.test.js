@@ -46,11 +46,12 @@ describe('the campaign, tiny', () => {
     expect(shards).toBeGreaterThan(4);
 
     // the first run is stopped once one shard is finished: that one is kept, the rest resumed
-    const first = spawn(process.execPath, [script, 'run', '--dir', dir, '--jobs', '1'], { stdio: 'ignore' });
+    // its own process group, so that the kill takes its edpd child too (as Ctrl-C would)
+    const first = spawn(process.execPath, [script, 'run', '--dir', dir, '--jobs', '1'], { stdio: 'ignore', detached: true });
     await new Promise((ok, bad) => {
       const t0 = Date.now();
       const poll = setInterval(() => {
-        if (readdirSync(join(dir, 'shards')).some((f) => f.endsWith('.json'))) { clearInterval(poll); first.kill('SIGKILL'); ok(); }
+        if (readdirSync(join(dir, 'shards')).some((f) => f.endsWith('.json'))) { clearInterval(poll); process.kill(-first.pid, 'SIGKILL'); ok(); }
         else if (Date.now() - t0 > 60000) { clearInterval(poll); bad(new Error('no shard finished in 60 s')); }
       }, 20);
     });
