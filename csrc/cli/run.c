@@ -477,7 +477,7 @@ int cmd_run(cli_args *a) {
     if (!frames_ok) { fprintf(stderr, "edpd: %s\n", m_out); free(rows.v); edpd_destroy(w); return 1; }
     edpd_get_stats(w, &s);
     double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
-    static seeds_result seeds_r;  /* 8 kB: not on the stack */
+    seeds_result seeds_r;
     if (o.seeds && !seeds_run(&o.c, o.equilibrate, o.have_time, o.equilibrate + o.t_end, o.events, o.seeds, s.pressure_z, &seeds_r, m_out, sizeof m_out)) {
         free(rows.v); edpd_destroy(w); return fail(m_out);
     }
