@@ -88,7 +88,7 @@ export function fig5Markdown(m) {
   const el = pts.filter((p) => p.dim === 3 && p.restitution === 1), inel = pts.filter((p) => p.dim === 3 && p.restitution < 1 && p.events);
   const covers = (p, x) => p.per_event_low <= x && x <= p.per_event_high;
   md.push('', `**Paper:** "${m.paper.quote}" (≈ 10⁻⁹ elastic, ≈ 10⁻⁶ inelastic). ` +
-    `**Here, elastic 3-D:** ${el.map((p) => `nσ³ = ${p.density}: ${p.three_body_collisions} in ${exp(p.collisions, 2)} collisions (${rateText(p)} per event${covers(p, 1e-9) ? ', consistent with 10⁻⁹' : ''})`).join('; ')}. ` +
+    `**Here, elastic 3-D:** ${el.map((p) => `nσ³ = ${p.density}: ${p.three_body_collisions} in ${exp(p.collisions, 2)} collisions (${rateText(p)} per event${covers(p, 1e-9) ? ', consistent with 10⁻⁹' : p.per_event_high < 1e-9 ? `, below the paper's 10⁻⁹, which would have given about ${(1e-9 * p.events).toFixed(1)}` : ''})`).join('; ')}. ` +
     `**Inelastic 3-D:** ${inel.filter((p) => p.three_body_collisions > 0).length} of ${inel.length} gases met three-body collisions` +
     `${inel.some((p) => p.three_body_collisions > 0) ? ` (${inel.filter((p) => p.three_body_collisions > 0).map((p) => `nσ³ = ${p.density}, ε = ${p.restitution}: ${p.three_body_collisions}, ${rateText(p)} per event`).join('; ')})` : ''}; ` +
     `${inel.filter((p) => covers(p, 1e-6)).length} at a rate whose interval holds the paper's 10⁻⁶, which would have given about ${Math.round(1e-6 * Math.min(...inel.map((p) => p.events)))} in each of these runs. ` +
