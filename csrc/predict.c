@@ -257,6 +257,21 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
     if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
+/* Whether a pair inside its shell (both boundaries valid) certainly meets neither before
+ * `horizon`, the best event so far: then its square roots are not needed. The inner edge's root
+ * is at least f0 / (-f1) (as batch_detect's bound); the outer edge, a concave f with f(0) > 0,
+ * is not crossed before horizon if f(horizon) > 0. Margins far above rounding keep the answer
+ * the full test's. */
+static inline int steps_later(const shells *pot, uint32_t shell, const pair_cand *c, double r2, double horizon) {
+    double r_in = shell == 0 ? c->sigma : pot->radius[shell - 1] * c->sigma, f0 = r2 - r_in * r_in;
+    if (!(f0 > 0.0)) return 0;
+    if (c->b < 0.0 && f0 * (1.0 - 1e-9) < -2.0 * c->b * horizon) return 0;
+    if (shell == pot->count) return 1;
+    double r_out = pot->radius[shell] * c->sigma, g0 = r_out * r_out - r2, v2 = v3_dot(c->dv, c->dv);
+    double g = g0 - 2.0 * c->b * horizon - v2 * horizon * horizon;
+    return g0 > 0.0 && g > 1e-9 * (g0 + fabs(2.0 * c->b * horizon) + v2 * horizon * horizon);
+}
+
 /* A stepped potential's pair tests (steps.h), one candidate at a time: every candidate within
  * reach, approaching or not (a bound pair meets its outer step receding). The shell is the
  * pair's logical state for the stable detector, and what the distance says for the naive ones,
@@ -284,6 +299,7 @@ static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *
         double cc = r2 - reach2;
         if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (x->best - s->T)) return;
     }
+    if (s->stable && shell < pot->count && steps_later(pot, shell, c, r2, x->best - s->T)) return;
     int outer;
     edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
     if (root.branch == BRANCH_NONE) return;
