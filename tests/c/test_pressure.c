@@ -13,14 +13,20 @@
 static const double PI = 3.14159265358979323846;
 static edpd_neighbours neighbours = EDPD_NEIGHBOURS_AUTO;  /* candidate search of the gases */
 
-/* The elastic gas from its lattice start (scenario defaults but for these). */
-static edpd_world *elastic_gas(int dim, uint32_t n, double phi, uint32_t seed) {
+/* The elastic gas from its lattice start to t_eq, then measured over t_run: its stats, or 0. */
+static int measured_gas(int dim, uint32_t n, double phi, uint32_t seed, double t_eq, double t_run, edpd_stats *st) {
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
     c.dim = dim; c.n = n; c.packing_fraction = phi; c.seed = seed; c.neighbours = neighbours;
     edpd_error err;
     edpd_world *w = edpd_create(&c, &err);
     CHECK(w != NULL, "create: %s", err.message);
-    return w;
+    if (!w) return 0;
+    edpd_advance(w, t_eq, UINT64_MAX, &err);
+    edpd_reset_measurements(w);
+    edpd_advance(w, t_eq + t_run, UINT64_MAX, &err);
+    edpd_get_stats(w, st);
+    edpd_destroy(w);
+    return 1;
 }
 
 /* The ratio of the rms pressure_z_error to the spread of Z over `seeds` runs of the elastic gas,
@@ -29,17 +35,10 @@ static double honesty(int dim, double phi, uint32_t n, double t_eq, double t_run
     double sz = 0, szz = 0, see = 0;
     int have = 1;
     for (int s = 0; s < seeds; s++) {
-        edpd_world *w = elastic_gas(dim, n, phi, 300 + (uint32_t)s);
-        if (!w) return NAN;
-        edpd_error err;
-        edpd_advance(w, t_eq, UINT64_MAX, &err);
-        edpd_reset_measurements(w);
-        edpd_advance(w, t_eq + t_run, UINT64_MAX, &err);
         edpd_stats st;
-        edpd_get_stats(w, &st);
+        if (!measured_gas(dim, n, phi, 300 + (uint32_t)s, t_eq, t_run, &st)) return NAN;
         have &= isfinite(st.pressure_z_error) && st.pressure_z_error > 0;
         sz += st.pressure_z; szz += st.pressure_z * st.pressure_z; see += st.pressure_z_error * st.pressure_z_error;
-        edpd_destroy(w);
     }
     CHECK(have, "%d-D phi %g: every run has a finite pressure_z_error", dim, phi);
     double mean = sz / seeds, sd = sqrt((szz - seeds * mean * mean) / (seeds - 1)), rms = sqrt(see / seeds);
@@ -55,17 +54,10 @@ static void pressure(int dim, double phi, uint32_t n, double t_eq, double t_run,
     double sz = 0, szz = 0, sm = 0, smm = 0;
     *z_mean = *z_err = *mft_mean = *mft_err = NAN;
     for (int s = 0; s < seeds; s++) {
-        edpd_world *w = elastic_gas(dim, n, phi, 100 + (uint32_t)s);
-        if (!w) return;
-        edpd_error err;
-        edpd_advance(w, t_eq, UINT64_MAX, &err);
-        edpd_reset_measurements(w);
-        edpd_advance(w, t_eq + t_run, UINT64_MAX, &err);
         edpd_stats st;
-        edpd_get_stats(w, &st);
+        if (!measured_gas(dim, n, phi, 100 + (uint32_t)s, t_eq, t_run, &st)) return;
         sz += st.pressure_z; szz += st.pressure_z * st.pressure_z;
         sm += st.mean_free_time; smm += st.mean_free_time * st.mean_free_time;
-        edpd_destroy(w);
     }
     *z_mean = sz / seeds;
     *z_err = sqrt((szz / seeds - *z_mean * *z_mean) / (seeds - 1));
