@@ -262,11 +262,10 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
  * is at least f0 / (-f1) (as batch_detect's bound); the outer edge, a concave f with f(0) > 0,
  * is not crossed before horizon if f(horizon) > 0. Margins far above rounding keep the answer
  * the full test's. */
-static inline int steps_later(const shells *pot, uint32_t shell, const pair_cand *c, double r2, double horizon) {
+static inline int steps_later(const shells *pot, uint32_t shell /* < pot->count */, const pair_cand *c, double r2, double horizon) {
     double r_in = shell == 0 ? c->sigma : pot->radius[shell - 1] * c->sigma, f0 = r2 - r_in * r_in;
     if (!(f0 > 0.0)) return 0;
     if (c->b < 0.0 && f0 * (1.0 - 1e-9) < -2.0 * c->b * horizon) return 0;
-    if (shell == pot->count) return 1;
     double r_out = pot->radius[shell] * c->sigma, g0 = r_out * r_out - r2, v2 = v3_dot(c->dv, c->dv);
     double g = g0 - 2.0 * c->b * horizon - v2 * horizon * horizon;
     return g0 > 0.0 && g > 1e-9 * (g0 + fabs(2.0 * c->b * horizon) + v2 * horizon * horizon);

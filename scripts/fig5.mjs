@@ -51,8 +51,9 @@ function edpd(bin, args) {
 }
 
 // ---- plan --------------------------------------------------------------------------------
-const gasArgs = (p) => ['--dim', String(p.dim), '--n', String(p.n), '--packing-fraction', String(p.packing_fraction),
-  '--restitution', String(p.restitution), '--tc', String(p.tc)];
+// the impacts' physics, given again when a segment loads a state; the gas itself only at the start
+const physicsArgs = (p) => ['--restitution', String(p.restitution), '--tc', String(p.tc)];
+const gasArgs = (p) => ['--dim', String(p.dim), '--n', String(p.n), '--packing-fraction', String(p.packing_fraction), ...physicsArgs(p)];
 const shQuote = (s) => (/^[\w./=:,+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 /** The shard's edpd arguments; paths relative to the campaign directory (lines run from there). */
@@ -60,7 +61,7 @@ function shardArgs(p, chain, seg, last) {
   const id = shardId(p, chain, seg);
   const start = seg === 0 ? ['--scenario', p.restitution === 1 ? 'elastic' : 'granular', '--seed', String(chain + 1)]
     : ['--load', `state/${shardId(p, chain, seg - 1)}.xyz`];
-  return ['run', ...start, ...gasArgs(p).slice(seg === 0 ? 0 : 6), '--events', String(p.shard_events),
+  return ['run', ...start, ...(seg === 0 ? gasArgs(p) : physicsArgs(p)), '--events', String(p.shard_events),
     ...(last ? [] : ['--dump', `state/${id}.xyz`]), '--no-progress', '--json'];
 }
 const shardId = (p, chain, seg) => `${p.id}-c${chain}-s${seg}`;
