@@ -275,7 +275,7 @@ static inline int steps_later(const shells *pot, uint32_t shell /* < pot->count 
  * reach, approaching or not (a bound pair meets its outer step receding). The shell is the
  * pair's logical state for the stable detector, and what the distance says for the naive ones,
  * as textbook code reads it. */
-static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, int bonded, const pair_cand *c) {
+static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, const pair_cand *c) {
     const shells *pot = &w->pot;
     double r2 = v3_dot(c->dr, c->dr), reach = pot->reach * c->sigma, reach2 = reach * reach;
     /* a bound pair is within rounding of its outermost step (Eq. 10 keeps it there): beyond
@@ -283,13 +283,16 @@ static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *
     int near = r2 < reach2 * (1.0 + 1e-6);
     uint32_t shell;
     if (s->stable) {
-        shell = near && bonded ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : pot->count;
+        shell = near ? w->bonds.map[k] : pot->count;
     } else {
         /* textbook code has no state but the distance: where that disagrees with the pair's
          * history, it has moved the pair to another step without an event (steps_adopt) */
         shell = near ? shell_of_distance(pot, r2, c->sigma) : pot->count;
-        uint32_t logical = bonded ? bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k) : pot->count;
-        if (logical != shell) steps_adopt(w, x->i, (uint32_t)k, logical, shell);
+        uint32_t logical = w->bonds.map[k];
+        if (logical != shell) {
+            steps_adopt(w, x->i, (uint32_t)k, logical, shell);
+            w->bonds.map[k] = (uint8_t)bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k);  /* shell, unless out of memory */
+        }
     }
     if (!(c->b < 0.0) && !near) return;  /* receding beyond every step */
     if (shell == pot->count && s->stable) {
@@ -310,11 +313,11 @@ static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *
     if (te < x->best) { x->best = te; x->partner = k; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell; }
 }
 
-static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, int bonded) {
+static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k) {
     pair_cand c;
     pair_state(s, &s->p[k], &c, s->gravity);
     x->overlaps += c.c < 0.0;
-    step_image(w, s, x, k, bonded, &c);
+    step_image(w, s, x, k, &c);
     if (!s->ties) return;
     /* a small box: the pair's other images near L/2 too (other_images) */
     double d[3] = {c.dr.x, c.dr.y, c.dr.z};
@@ -328,20 +331,21 @@ static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_c
         for (int a = 0; a < 3; a++) if (combo & (1 << a)) f[a] -= copysign(s->L[a], f[a]);
         e.dr = v3(f[0], f[1], f[2]);
         e.b = v3_dot(e.dr, e.dv);
-        step_image(w, s, x, k, bonded, &e);
+        step_image(w, s, x, k, &e);
     }
 }
 
 static void step_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
     scan_consts s;
     scan_setup(w, x, &s);
-    int bonded = w->bonds.count[x->i] > 0;
     uint32_t overlaps = x->overlaps;
-    for (uint32_t k = 0; k < pl->m; k++) step_candidate(w, &s, x, pl->cand[k], bonded);
+    bonds_spread(&w->bonds, x->i);
+    for (uint32_t k = 0; k < pl->m; k++) step_candidate(w, &s, x, pl->cand[k]);
     if (pl->overflow)
         for (int c = 0; c < pl->count; c++)
             for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
-                if (k != s.self) step_candidate(w, &s, x, k, bonded);
+                if (k != s.self) step_candidate(w, &s, x, k);
+    bonds_unspread(&w->bonds, w->pot.count, x->i);
     if (!x->count_overlaps) x->overlaps = overlaps;
 }
 
@@ -373,15 +377,16 @@ static void predict_block(struct edpd_world *w, const int base[3], int flat_axis
 static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
     scan_consts s;
     scan_setup(w, x, &s);
+    /* the list is known up front: start every particle's load before the first pair test */
+    for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     if (w->pot.count) {  /* a stepped potential: one candidate at a time (step_candidate) */
-        int bonded = w->bonds.count[x->i] > 0;
         uint32_t overlaps = x->overlaps;
-        for (uint32_t k = 0; k < m; k++) step_candidate(w, &s, x, list[k], bonded);
+        bonds_spread(&w->bonds, x->i);
+        for (uint32_t k = 0; k < m; k++) step_candidate(w, &s, x, list[k]);
+        bonds_unspread(&w->bonds, w->pot.count, x->i);
         if (!x->count_overlaps) x->overlaps = overlaps;
         return;
     }
-    /* the list is known up front: start every particle's load before the first pair test */
-    for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, list, m);

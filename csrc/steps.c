@@ -23,19 +23,22 @@ void shells_from_config(shells *s, const edpd_config *c) {
 
 /* ---- bonds ------------------------------------------------------------------------------- */
 
-int bonds_init(bond_lists *b, uint32_t n) {
+int bonds_init(bond_lists *b, uint32_t n, uint32_t outermost) {
     memset(b, 0, sizeof *b);
     b->n = n;
     b->cap = 8;
     b->partner = big_alloc(sizeof(int32_t) * (size_t)b->cap * n);
     b->shell = big_alloc((size_t)b->cap * n);
     b->count = calloc(n ? n : 1, sizeof(uint32_t));
-    return b->partner && b->shell && b->count ? 0 : -1;
+    b->map = malloc(n ? n : 1);
+    if (!b->partner || !b->shell || !b->count || !b->map) return -1;
+    memset(b->map, (int)outermost, n);
+    return 0;
 }
 
 void bonds_free(bond_lists *b) {
-    free(b->partner); free(b->shell); free(b->count);
-    b->partner = NULL; b->shell = NULL; b->count = NULL;
+    free(b->partner); free(b->shell); free(b->count); free(b->map);
+    b->partner = NULL; b->shell = NULL; b->count = NULL; b->map = NULL;
 }
 
 /* Twice the capacity, every list moved to its new place; -1 (nothing changed) out of memory. */
@@ -84,7 +87,7 @@ int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t
 int steps_start(struct edpd_world *w, const edpd_config *cfg) {
     w->pe = 0.0;
     if (w->pot.count == 0) return 0;
-    if (bonds_init(&w->bonds, w->n) != 0) return -1;
+    if (bonds_init(&w->bonds, w->n, w->pot.count) != 0) return -1;
     for (uint32_t i = 0; i < w->n; i++) {
         uint32_t block[27];
         for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++) {

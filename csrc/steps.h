@@ -26,6 +26,9 @@ typedef struct bond_lists {
     uint8_t *shell;       /* ... and their shells, at the same places */
     uint32_t *count;
     uint64_t pairs;       /* bonds in all */
+    /* one particle's shells spread by partner, every other entry the outermost (bonds_spread):
+     * a scan reads a candidate's shell with one load instead of a search of the list */
+    uint8_t *map;
 } bond_lists;
 
 void shells_from_config(shells *s, const edpd_config *c);
@@ -59,8 +62,20 @@ static inline edpd_root shell_event(edpd_detector d, const shells *s, uint32_t s
     return in;
 }
 
+/* Particle i's shells into the map before a scan of its candidates, and out again after it
+ * (the map's entries for i's partners as of then: a naive scan may move pairs, steps_adopt). */
+static inline void bonds_spread(bond_lists *b, uint32_t i) {
+    const int32_t *l = b->partner + (size_t)i * b->cap;
+    const uint8_t *s = b->shell + (size_t)i * b->cap;
+    for (uint32_t k = 0, m = b->count[i]; k < m; k++) b->map[l[k]] = s[k];
+}
+static inline void bonds_unspread(bond_lists *b, uint32_t outermost, uint32_t i) {
+    const int32_t *l = b->partner + (size_t)i * b->cap;
+    for (uint32_t k = 0, m = b->count[i]; k < m; k++) b->map[l[k]] = (uint8_t)outermost;
+}
+
 struct edpd_world;
-int bonds_init(bond_lists *b, uint32_t n);
+int bonds_init(bond_lists *b, uint32_t n, uint32_t outermost);
 void bonds_free(bond_lists *b);
 /* Pair i-j's logical shell set (the outermost removes its bond): 0, or -1 out of memory. */
 int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell);
