@@ -3,32 +3,12 @@
  * run over batches of candidates in two passes (below); every interaction's event comes from
  * the overlap-function detector (detector.h). */
 #include "predict.h"
+#include "scan.h"
 #include "detector.h"
 #include "failure.h"
 #include "look_ahead.h"
 #include <math.h>
 #include <string.h>
-
-/* A naive detector met undefined dynamics and carried on as if there were no event. */
-static void note_ignored(struct edpd_world *w) {
-    w->ignored_undefined++;
-    if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
-}
-
-typedef struct predict_ctx {
-    uint32_t i;
-    vec3 r, v;        /* particle i at the current time */
-    double T;
-    double best;      /* earliest impact found */
-    int32_t partner;
-    uint64_t predicted;  /* the partner's validity reference (particle.predicted) */
-    int branch;
-    int count_overlaps;
-    uint32_t overlaps;
-    int fresh;        /* partner found by this scan: valid as of the impacts so far */
-    int outer;        /* a stepped potential: the event is at the shell's outer boundary ... */
-    uint32_t from;    /* ... of this shell */
-} predict_ctx;
 
 /* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
  * new layer, a list rebuild's newcomers): i's trajectory is unchanged, so that impact stays valid. */
@@ -45,23 +25,7 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
     q->step_outer = (int8_t)x->outer; q->step_from = (uint8_t)x->from;
 }
 
-/* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
- * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
-typedef struct scan_consts {
-    const particle *p;
-    vec3 ri, vi, g;
-    double wrap_L[3], half[3];  /* the minimum image: L and L/2 on periodic axes, 0 and +inf on others */
-#ifdef __SSE2__
-    v2d ri_xy, vi_xy, g_xy, L_xy, half_xy;  /* x and y of the above, packed (vec.h) */
-#endif
-    double T, sigma_i, L[3];
-    int periodic[3], gravity, stable;
-    int ties;       /* w->image_ties */
-    int32_t self;
-    edpd_detector det;
-} scan_consts;
-
-static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
+void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
     s->p = w->p; s->ri = x->r; s->vi = x->v; s->g = w->g;
     s->T = x->T; s->sigma_i = w->p[x->i].sigma;
     for (int a = 0; a < 3; a++) { s->L[a] = w->box[a]; s->periodic[a] = w->periodic[a]; }
@@ -85,8 +49,6 @@ static void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_co
  * pairs: about half, in random order, so a branch there would be mispredicted half the time.
  * Pass 2 runs the detector on those, in the
  * original order, so the events found are exactly those of a one-pass scan. */
-typedef struct pair_cand { vec3 dr, dv; double sigma, b, c; int32_t k; } pair_cand;
-#define BATCH 32
 typedef struct pair_batch { pair_cand c[BATCH]; uint32_t n, overlaps; } pair_batch;
 
 /* Pass 2: the detector on every approaching pair of the batch. With the stable detector, the
@@ -123,53 +85,6 @@ static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch 
     x->best = best;
     bt->n = 0;
 }
-
-#ifdef __SSE2__
-/* Pass 1's arithmetic for candidate q: its flight to the scan's time (the FLIGHT formulas of
- * world.h) with x and y packed, and the minimum image without branches (whether a neighbour
- * lies across the box edge is a coin toss the branch predictor cannot learn); the results are
- * the scalar form's below, bit for bit. */
-static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
-    double dt = s->T - q->t;
-    v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
-    double rk_z, vk_z;
-    v2d rk_xy, vk_xy;
-    if (gravity) {
-        double h = 0.5 * dt * dt;
-        rk_xy = FLIGHT_R(r_xy, v_xy, s->g_xy, dt2, v2_splat(h));
-        rk_z = FLIGHT_R(q->r.z, q->v.z, s->g.z, dt, h);
-        vk_xy = FLIGHT_V(v_xy, s->g_xy, dt2);
-        vk_z = FLIGHT_V(q->v.z, s->g.z, dt);
-    } else {
-        rk_xy = FLIGHT_FREE_R(r_xy, v_xy, dt2);
-        rk_z = FLIGHT_FREE_R(q->r.z, q->v.z, dt);
-        vk_xy = v_xy;
-        vk_z = q->v.z;
-    }
-    v2d d_xy = v2_wrap(s->ri_xy - rk_xy, s->L_xy, s->half_xy);
-    double d_z = wrap_branchless(s->ri.z - rk_z, s->wrap_L[2], s->half[2]);
-    v2d dv_xy = s->vi_xy - vk_xy;
-    double dv_z = s->vi.z - vk_z;
-    c->dr = v3(d_xy[0], d_xy[1], d_z);
-    c->dv = v3(dv_xy[0], dv_xy[1], dv_z);
-    c->sigma = 0.5 * (s->sigma_i + q->sigma);
-    v2d b_xy = d_xy * dv_xy, c_xy = d_xy * d_xy;  /* v3_dot's order: (x + y) + z */
-    c->b = (b_xy[0] + b_xy[1]) + d_z * dv_z;
-    c->c = ((c_xy[0] + c_xy[1]) + d_z * d_z) - c->sigma * c->sigma;
-}
-#else
-/* The scalar form (WebAssembly, where packing gains nothing and V8 turns selects into branches
- * anyway): flight() and the ordinary minimum image. */
-static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
-    vec3 rk, vk;
-    flight(q->r, q->v, s->g, gravity, s->T - q->t, &rk, &vk);
-    c->dr = min_image_box(s->periodic, s->L, v3_sub(s->ri, rk));
-    c->dv = v3_sub(s->vi, vk);
-    c->sigma = 0.5 * (s->sigma_i + q->sigma);
-    c->b = v3_dot(c->dr, c->dv);
-    c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
-}
-#endif
 
 /* Pass 1 for candidate k, inlined into every scan: Emscripten's LLVM otherwise keeps it a call
  * per candidate that reloads the scan's constants from linear memory (25 % of WebAssembly's time
@@ -257,103 +172,11 @@ static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch 
     if (x->count_overlaps) x->overlaps += bt->overlaps;
 }
 
-/* Whether a pair inside its shell (both boundaries valid) certainly meets neither before
- * `horizon`, the best event so far: then its square roots are not needed. The inner edge's root
- * is at least f0 / (-f1) (as batch_detect's bound); the outer edge, a concave f with f(0) > 0,
- * is not crossed before horizon if f(horizon) > 0. Margins far above rounding keep the answer
- * the full test's. */
-static inline int steps_later(const shells *pot, uint32_t shell /* < pot->count */, const pair_cand *c, double r2, double horizon) {
-    double r_in = shell == 0 ? c->sigma : pot->radius[shell - 1] * c->sigma, f0 = r2 - r_in * r_in;
-    if (!(f0 > 0.0)) return 0;
-    if (c->b < 0.0 && f0 * (1.0 - 1e-9) < -2.0 * c->b * horizon) return 0;
-    double r_out = pot->radius[shell] * c->sigma, g0 = r_out * r_out - r2, v2 = v3_dot(c->dv, c->dv);
-    double g = g0 - 2.0 * c->b * horizon - v2 * horizon * horizon;
-    return g0 > 0.0 && g > 1e-9 * (g0 + fabs(2.0 * c->b * horizon) + v2 * horizon * horizon);
-}
-
-/* A stepped potential's pair tests (steps.h), one candidate at a time: every candidate within
- * reach, approaching or not (a bound pair meets its outer step receding). The shell is the
- * pair's logical state for the stable detector, and what the distance says for the naive ones,
- * as textbook code reads it. */
-static void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, const pair_cand *c) {
-    const shells *pot = &w->pot;
-    double r2 = v3_dot(c->dr, c->dr), reach = pot->reach * c->sigma, reach2 = reach * reach;
-    /* a bound pair is within rounding of its outermost step (Eq. 10 keeps it there): beyond
-     * that, the pair is free without a look at the bonds */
-    int near = r2 < reach2 * (1.0 + 1e-6);
-    uint32_t shell;
-    if (s->stable) {
-        shell = near ? w->bonds.map[k] : pot->count;
-    } else {
-        /* textbook code has no state but the distance: where that disagrees with the pair's
-         * history, it has moved the pair to another step without an event (steps_adopt) */
-        shell = near ? shell_of_distance(pot, r2, c->sigma) : pot->count;
-        uint32_t logical = w->bonds.map[k];
-        if (logical != shell) {
-            steps_adopt(w, x->i, (uint32_t)k, logical, shell);
-            w->bonds.map[k] = (uint8_t)bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k);  /* shell, unless out of memory */
-        }
-    }
-    if (!(c->b < 0.0) && !near) return;  /* receding beyond every step */
-    if (shell == pot->count && s->stable) {
-        /* approaching from beyond every step: the root c / (sqrt(disc) - b) is at least c / (-2b),
-         * so a pair that cannot beat the best needs no square root (as batch_detect) */
-        double cc = r2 - reach2;
-        if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (x->best - s->T)) return;
-    }
-    if (s->stable && shell < pot->count && steps_later(pot, shell, c, r2, x->best - s->T)) return;
-    int outer;
-    edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
-    if (root.branch == BRANCH_NONE) return;
-    if (root.branch >= BRANCH_NEGATIVE) {  /* a naive answer undefined: only ever at an inner boundary */
-        failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell ? pot->radius[shell - 1] * c->sigma : c->sigma, root);
-        if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
-    }
-    double te = s->T + root.dt;
-    if (te < x->best) { x->best = te; x->partner = k; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell; }
-}
-
-static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k) {
-    pair_cand c;
-    pair_state(s, &s->p[k], &c, s->gravity);
-    x->overlaps += c.c < 0.0;
-    step_image(w, s, x, k, &c);
-    if (!s->ties) return;
-    /* a small box: the pair's other images near L/2 too (other_images) */
-    double d[3] = {c.dr.x, c.dr.y, c.dr.z};
-    int tie = 0;
-    for (int a = 0; a < 3; a++)
-        if (s->periodic[a] && fabs(d[a]) >= 0.5 * s->L[a] * (1.0 - 1e-9)) tie |= 1 << a;
-    for (int combo = 1; combo < 8; combo++) {
-        if ((combo & tie) != combo) continue;
-        pair_cand e = c;
-        double f[3] = {d[0], d[1], d[2]};
-        for (int a = 0; a < 3; a++) if (combo & (1 << a)) f[a] -= copysign(s->L[a], f[a]);
-        e.dr = v3(f[0], f[1], f[2]);
-        e.b = v3_dot(e.dr, e.dv);
-        step_image(w, s, x, k, &e);
-    }
-}
-
-static void step_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
-    scan_consts s;
-    scan_setup(w, x, &s);
-    uint32_t overlaps = x->overlaps;
-    bonds_spread(&w->bonds, x->i);
-    for (uint32_t k = 0; k < pl->m; k++) step_candidate(w, &s, x, pl->cand[k]);
-    if (pl->overflow)
-        for (int c = 0; c < pl->count; c++)
-            for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
-                if (k != s.self) step_candidate(w, &s, x, k);
-    bonds_unspread(&w->bonds, w->pot.count, x->i);
-    if (!x->count_overlaps) x->overlaps = overlaps;
-}
-
 /* The pair tests of particle x->i against a gathered block. */
 static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
-    if (w->pot.count) { step_scan(w, pl, x); return; }
     scan_consts s;
     scan_setup(w, x, &s);
+    if (w->pot.count) { step_scan(w, &s, x, pl->cand, pl->m, pl); return; }
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, pl->cand, pl->m);
@@ -379,14 +202,7 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     scan_setup(w, x, &s);
     /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
-    if (w->pot.count) {  /* a stepped potential: one candidate at a time (step_candidate) */
-        uint32_t overlaps = x->overlaps;
-        bonds_spread(&w->bonds, x->i);
-        for (uint32_t k = 0; k < m; k++) step_candidate(w, &s, x, list[k]);
-        bonds_unspread(&w->bonds, w->pot.count, x->i);
-        if (!x->count_overlaps) x->overlaps = overlaps;
-        return;
-    }
+    if (w->pot.count) { step_scan(w, &s, x, list, m, NULL); return; }
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, list, m);
