@@ -74,12 +74,12 @@ export function soakPage(runs) {
     out.push('', `## ${c.title}`, '', `Commands: ${counts}.`, '',
       '| detector | events | wall time | first failure (event) | at the end | deepest overlap over the run |',
       '|---|---|---|---|---|---|');
-    for (const r of rows) {
-      const twin = rows.find((o) => o !== r && rows.indexOf(o) < rows.indexOf(r) && o.state_hash === r.state_hash && o.events === r.events);
-      if (twin) r.twin = `the same trajectory as ${twin.detector} (state hashes agree): `;
-    }
-    for (const r of rows)
-      out.push(`| ${r.detector} | ${num(r.events)} | ${Math.round(r.soak.seconds)} s | ${num(r.first_failure_event) === '–' ? 'none' : num(r.first_failure_event)} | ${r.twin ?? ''}${outcome(r)} | ${num(deepest(r))} σ |`);
+    rows.forEach((r, k) => {
+      const twin = rows.slice(0, k).find((o) => o.state_hash === r.state_hash && o.events === r.events);
+      const same = twin ? `the same trajectory as ${twin.detector} (state hashes agree): ` : '';
+      const failure = r.first_failure_event === null ? 'none' : num(r.first_failure_event);
+      out.push(`| ${r.detector} | ${num(r.events)} | ${Math.round(r.soak.seconds)} s | ${failure} | ${same}${outcome(r)} | ${num(deepest(r))} σ |`);
+    });
   }
   return `${out.join('\n')}\n`;
 }
