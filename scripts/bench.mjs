@@ -3,7 +3,8 @@
 // the ratios compare runs minutes apart at most (a shared VM's speed drifts over minutes).
 // Flags: --quick (fewer events), --scaling (N series; Chromium runs up to N = 10^5),
 // --no-browser, --rounds R (R rounds over all cases in turn; medians, ratios as medians of the
-// rounds'), --report (--scaling, then the results section of docs/performance.md rewritten).
+// rounds'), --case NAME (that case alone: edpd bench --list names them), --report (--scaling,
+// then the results section of docs/performance.md rewritten).
 // A line per run goes to stderr as it ends; the tables come last: medians, and for R > 1 the
 // best of the rounds.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -23,10 +24,11 @@ if (!process.env.EDPD_PINNED && spawnSync('taskset', ['-V']).status === 0) {
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
-let rounds = 1;
+let rounds = 1, only = null;
 for (let k = 0; k < args.length; k++) {
   const a = args[k];
-  if (a === '--rounds') {
+  if (a === '--case') only = args[++k] ?? '';
+  else if (a === '--rounds') {
     const v = args[++k];
     if (!/^[1-9][0-9]?$/.test(v ?? '')) {
       console.error(`bench: --rounds must be an integer in [1, 99], got ${v ?? 'nothing'}`);
@@ -34,7 +36,7 @@ for (let k = 0; k < args.length; k++) {
     }
     rounds = Number(v);
   } else if (!['--quick', '--scaling', '--no-browser', '--report'].includes(a)) {
-    console.error(`bench: unknown flag ${a} (allowed: --quick, --scaling, --no-browser, --rounds R, --report)`);
+    console.error(`bench: unknown flag ${a} (allowed: --quick, --scaling, --no-browser, --rounds R, --case NAME, --report)`);
     process.exit(2);
   }
 }
@@ -45,8 +47,14 @@ const edpdCli = `${root}build/edpd`;
 const nativeFlags = quick ? ['--quick'] : [];
 const native = (name) => JSON.parse(execFileSync(edpdCli, ['bench', '--json', ...nativeFlags, '--case', name],
   { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-const names = execFileSync(edpdCli, ['bench', '--list', ...(scaling ? ['--scaling'] : [])], { encoding: 'utf8' })
+const listed = execFileSync(edpdCli, ['bench', '--list', ...(scaling ? ['--scaling'] : [])], { encoding: 'utf8' })
   .trim().split('\n');
+if (only !== null && (report || !listed.includes(only))) {
+  console.error(report ? 'bench: --report times every case: no --case with it'
+    : `bench: --case must be one of ${listed.join(', ')}; got ${only || 'nothing'}`);
+  process.exit(2);
+}
+const names = only === null ? listed : [only];
 const edpd = await loadEdpd({ wasmBinary: readFileSync(`${root}web/wasm/edpd.wasm`) });
 // Warm-up, here and in the page below: V8 runs a WebAssembly function in its baseline compiler
 // until it is hot, then optimised, so without it the first (and every --quick) run would be partly
@@ -66,18 +74,29 @@ const median = (xs) => {
 };
 
 /* The simulation of a native case (its JSON row). Each WebAssembly run, as the native one, runs
- * 4 N events to leave the lattice, then times as many events as the native run did: CPU time in
- * Node (runNode), wall time in the page (runChromium, whose body runs in the browser). */
+ * 4 N events to leave the lattice (a square well: its fluid at kT = 1.5, as edpd bench's
+ * well_start makes it, then NVE from that state's XYZ), then times as many events as the native
+ * run did: CPU time in Node (runNode), wall time in the page (runChromium, whose body runs in the
+ * browser). */
 const simConfig = (c) => ({
   scenario: c.restitution < 1 ? 'granular' : 'elastic', dim: c.dim, n: c.n,
   packingFraction: c.number_density * (c.dim === 3 ? Math.PI / 6 : Math.PI / 4),
   restitution: c.restitution, tc: c.restitution < 1 ? 1e-4 : 0,
-  ...(c.well_width > 0 ? { potential: 'square-well', wellWidth: c.well_width, temperature: 1.5 } : {}),
+  ...(c.well_width > 0 ? { potential: 'square-well', wellWidth: c.well_width, temperature: 3,
+    thermostatRate: 2, bathTemperature: 1.5 } : {}),
 });
+// the start of a timed run, in Node and in the page (passed to it as text)
+function startCase(api, cfg, n) {
+  let sim = api.createSimulation(cfg);
+  if (cfg.potential !== 'square-well') { sim.runEvents(4 * n); return sim; }
+  sim.advanceTo(5, { maxEvents: 1e9 });
+  const text = sim.xyz();
+  sim.destroy();
+  return api.loadState(text);
+}
 function runNode(c) {
-  const sim = edpd.createSimulation(simConfig(c));
+  const sim = startCase(edpd, simConfig(c), c.n);
   try {
-    sim.runEvents(4 * c.n);
     const s0 = sim.stats(), t0 = cpu();
     sim.runEvents(c.events);
     const dt = cpu() - t0, s1 = sim.stats();
@@ -108,10 +127,9 @@ if (!args.includes('--no-browser') && existsSync(CHROMIUM)) {
   }, WARM_UP);
 } else if (!args.includes('--no-browser')) console.log(`(no Chromium at ${CHROMIUM}: WebAssembly in Node only)`);
 async function runChromium(c) {
-  return page.evaluate(async ({ cfg, n, events }) => {
-    const sim = window.edpdBench.createSimulation(cfg);
+  return page.evaluate(async ({ cfg, n, events, start }) => {
+    const sim = new Function(`return ${start}`)()(window.edpdBench, cfg, n);
     try {
-      sim.runEvents(4 * n);
       const s0 = sim.stats(), t0 = performance.now();
       sim.runEvents(events);
       const dt = (performance.now() - t0) / 1000, s1 = sim.stats();
@@ -119,7 +137,7 @@ async function runChromium(c) {
     } finally {
       sim.destroy();
     }
-  }, { cfg: simConfig(c), n: c.n, events: c.events });
+  }, { cfg: simConfig(c), n: c.n, events: c.events, start: startCase.toString() });
 }
 
 const f = (x) => Number.isFinite(x) ? (x / 1e6).toFixed(3) : '   -';

@@ -294,6 +294,9 @@ expect_error "--case needs" bench --case
   process.exit(b.cases.length === 0 && b.sweeps.length === 0 && b.arrays.length === 1 && b.arrays[0].n === 100000 && b.arrays[0].seconds > 0 ? 0 : 1)' "$tmp/bench-array.json" && ok || bad "bench --case ball-array-n100000"
 "$edpd" bench --json --quick --case ball-sweep-naive-halt > "$tmp/bench1.json" && ok || bad "bench --case"
 node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(b.cases.length === 0 && b.sweeps.length === 1 && b.sweeps[0].name === "ball-sweep-naive-halt" && b.sweeps[0].samples === 10000 ? 0 : 1)' "$tmp/bench1.json" && ok || bad "bench --case: one sweep in the JSON"
+# a square-well case is timed in its fluid at kT = 1.5 (not the colder state its melting lattice would reach)
+"$edpd" bench --json --quick --case square-well-2d-n10000-rho0.5 > "$tmp/bench-sw.json" && node -e 'const c = JSON.parse(require("fs").readFileSync(process.argv[1])).cases[0];
+  process.exit(Math.abs(c.temperature - 1.5) < 0.03 ? 0 : (console.error("temperature", c.temperature), 1))' "$tmp/bench-sw.json" && ok || bad "bench square well at kT 1.5"
 # every bench says what it ran on (figures differ by host): a non-empty processor description
 node -e 'const b = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(typeof b.cpu === "string" && /family/.test(b.cpu) ? 0 : 1)' "$tmp/bench1.json" && ok || bad "bench --json: cpu"
 # peak RSS is the bench's own, not that of the (here 200 MB) parent that started it (Linux keeps ru_maxrss across exec)
