@@ -101,6 +101,11 @@ void look_ahead(struct edpd_world *w) {
         mem_request(w->nl.idx + (size_t)k * w->nl.cap);
         mem_request(&w->nl.count[k]);
         if (j >= 0) { mem_request(w->nl.idx + (size_t)j * w->nl.cap); mem_request(&w->nl.count[j]); }
+        if (w->pot.count) {  /* and the bonds the stepped scans spread (bonds_spread) */
+            const bond_lists *b = &w->bonds;
+            mem_request(b->partner + (size_t)k * b->cap); mem_request(b->shell + (size_t)k * b->cap); mem_request(&b->count[k]);
+            if (j >= 0) { mem_request(b->partner + (size_t)j * b->cap); mem_request(b->shell + (size_t)j * b->cap); mem_request(&b->count[j]); }
+        }
         return;
     }
     ahead_plan *a = &w->ahead[w->ahead_cur];
