@@ -17,6 +17,13 @@
  * in 2-D (9 cells instead of 27) up to n sigma^2 ~ 0.78 (phi ~ 0.61). */
 #define NL_AUTO_PHI_3D 0.33
 #define NL_AUTO_PHI_2D 0.62
+/* Below the automatic threshold for lists (a square well's, or lists asked for), flights cross
+ * much of the shell between impacts: a rebuilt list's centre then sits this fraction of the
+ * exit radius ahead of the particle. 3-D square well, n sigma^3 = 0.5: a fifth fewer rebuilds,
+ * +9 % collisions per second (2-D: +4 %). In the dense hard-sphere liquid (n sigma^3 = 0.9) a
+ * particle wanders about its shell and, started off-centre, leaves it sooner: 13 % more
+ * rebuilds, -4 %. */
+#define NL_LEAD 0.8
 
 void nl_configure(struct edpd_world *w) {
     neighbour_lists *nl = &w->nl;
@@ -45,6 +52,7 @@ void nl_configure(struct edpd_world *w) {
             if (delta > limit) delta = limit;
         }
     nl->delta = delta;
+    nl->lead = phi < (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D) ? NL_LEAD : 0.0;
     nl->exit_radius = 0.5 * delta * (1.0 - 1e-9);
 }
 
@@ -196,8 +204,17 @@ int nl_build(struct edpd_world *w) {
 
 int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     neighbour_lists *nl = &w->nl;
-    vec3 c = w->p[i].r;
-    uint32_t m = candidates(w, i, c, nl->scratch, 1);
+    /* In a dilute world the new centre leads the particle along its flight (nl->lead), so that
+     * it crosses the shell from near one side to the other before it leaves. The centre is kept
+     * in the particle's image (its exit time reads their difference); its cell, and the search,
+     * use the one inside the box. */
+    vec3 r = w->p[i].r, v = w->p[i].v, c = r, cw;
+    double v2 = v3_dot(v, v);
+    if (nl->lead > 0.0 && v2 > 0.0) c = v3_add(r, v3_scale(v, nl->lead * nl->exit_radius / sqrt(v2)));
+    cw = c;
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a]) v3_set(&cw, a, wrap_periodic(v3_get(c, a), w->box[a]));
+    uint32_t m = candidates(w, i, cw, nl->scratch, 1);
     /* Room first, so that a failed allocation leaves the lists as they were. An old neighbour
      * is counted one too many here: at worst the capacity grows one step early. */
     uint32_t need = m;
@@ -235,7 +252,7 @@ int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     nl->count[i] = m;
     nl->centre[i].c = c;
     cell_grid *g = &w->cells;
-    uint32_t cell = cells_of_point(g, c.x, c.y, c.z);
+    uint32_t cell = cells_of_point(g, cw.x, cw.y, cw.z);
     particle *q = &w->p[i];
     if ((int32_t)cell != q->cell) { cells_remove(g, (int32_t)i, (uint32_t)q->cell); particle_set_cell(q, g, cell); cells_insert(g, (int32_t)i, cell); }
     return 0;

@@ -23,6 +23,7 @@ typedef struct neighbour_lists {
     int on;
     double delta;        /* shell thickness: list cut-off sigma_ij + delta */
     double exit_radius;  /* delta/2 less a rounding margin: how far i may stray from c_i */
+    double lead;         /* a new centre this many exit radii ahead of the particle (nl_rebuild) */
     uint32_t cap;        /* entries per particle */
     uint32_t n;
     int32_t *idx;        /* neighbours of i: idx[i cap .. i cap + count[i]) */
