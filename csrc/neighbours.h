@@ -1,7 +1,8 @@
 /* Neighbour lists with moving shells (as in Smallenburg's EDMD code): particle i is confined to
  * a sphere of radius delta/2 around its list centre c_i, and i, j are listed as neighbours iff
  * |c_i - c_j| < sigma_ij + delta. An unlisted pair cannot touch while both stay in their shells;
- * a particle reaching the edge of its shell (a list-rebuild event) re-centres and re-lists.
+ * a particle reaching the edge of its shell (a list-rebuild event) re-centres (in a dilute world
+ * ahead of itself along its flight) and re-lists.
  * A prediction then tests about (1 + delta/sigma)^3 n (4 pi / 3) sigma^3 partners instead of the
  * 27 cells around the particle (13 instead of 26 at n sigma^3 = 0.9). Lists are symmetric and
  * stored in one array with a common capacity that doubles when a list would overflow.
