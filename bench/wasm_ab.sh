@@ -37,6 +37,7 @@ for side in a b; do
   srcs=(csrc/*.c)
   [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)  # before the reader moved into the core
   compgen -G "$work/$side/csrc/experiments/*.c" >/dev/null && srcs+=(csrc/experiments/*.c)
+  compgen -G "$work/$side/csrc/observe/*.c" >/dev/null && srcs+=(csrc/observe/*.c)
   (cd "$work/$side" && emcc -O3 -flto -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
      "${srcs[@]}" $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
