@@ -42,9 +42,7 @@ uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out) {
 static vec3 position_now(const edpd_world *w, uint32_t i) {
     vec3 r, v;
     particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
-    for (int a = 0; a < 3; a++)
-        if (w->periodic[a]) v3_set(&r, a, wrap_periodic(v3_get(r, a), w->box[a]));
-    return r;
+    return wrap_into_box(w, r);
 }
 
 void edpd_get_positions(const edpd_world *w, double *out) {
@@ -65,8 +63,7 @@ void edpd_get_state(const edpd_world *w, double *pos, double *vel) {
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
         particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
-        for (int a = 0; a < 3; a++)
-            if (w->periodic[a]) v3_set(&r, a, wrap_periodic(v3_get(r, a), w->box[a]));
+        r = wrap_into_box(w, r);
         pos[3 * i] = r.x; pos[3 * i + 1] = r.y; pos[3 * i + 2] = r.z;
         vel[3 * i] = v.x; vel[3 * i + 1] = v.y; vel[3 * i + 2] = v.z;
     }

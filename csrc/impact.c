@@ -34,8 +34,7 @@ void do_crossing(struct edpd_world *w, uint32_t i) {
  * valid). -1 if the lists could not grow. */
 int do_rebuild(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
-    for (int a = 0; a < 3; a++)
-        if (w->periodic[a]) v3_set(&q->r, a, wrap_periodic(v3_get(q->r, a), w->box[a]));
+    q->r = wrap_into_box(w, q->r);
     uint32_t newcomers;
     if (nl_rebuild(w, i, &newcomers) != 0) return -1;
     predict_newcomers(w, i, w->nl.scratch, newcomers);

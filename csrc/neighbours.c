@@ -208,12 +208,12 @@ int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
      * it crosses the shell from near one side to the other before it leaves. The centre is kept
      * in the particle's image (its exit time reads their difference); its cell, and the search,
      * use the one inside the box. */
-    vec3 r = w->p[i].r, v = w->p[i].v, c = r, cw;
+    vec3 r = w->p[i].r, v = w->p[i].v, c = r, cw = r;  /* r: inside the box, as callers keep it */
     double v2 = v3_dot(v, v);
-    if (nl->lead > 0.0 && v2 > 0.0) c = v3_add(r, v3_scale(v, nl->lead * nl->exit_radius / sqrt(v2)));
-    cw = c;
-    for (int a = 0; a < 3; a++)
-        if (w->periodic[a]) v3_set(&cw, a, wrap_periodic(v3_get(c, a), w->box[a]));
+    if (nl->lead > 0.0 && v2 > 0.0) {
+        c = v3_add(r, v3_scale(v, nl->lead * nl->exit_radius / sqrt(v2)));
+        cw = wrap_into_box(w, c);
+    }
     uint32_t m = candidates(w, i, cw, nl->scratch, 1);
     /* Room first, so that a failed allocation leaves the lists as they were. An old neighbour
      * is counted one too many here: at worst the capacity grows one step early. */

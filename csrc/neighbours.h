@@ -42,8 +42,8 @@ struct edpd_world;
 void nl_configure(struct edpd_world *w);
 /* Allocates and fills every list from the current positions (cells filled). 0, or -1 on memory. */
 int nl_build(struct edpd_world *w);
-/* Particle i (up to date, inside the box) re-centres at its position and re-lists; its cell
- * follows the centre; the particles new to its list are left in scratch[0, *newcomers).
+/* Particle i (up to date, inside the box) re-centres, at or ahead of its position, and re-lists;
+ * its cell follows the centre; the particles new to its list are left in scratch[0, *newcomers).
  * 0, or -1 if the lists could not grow (nothing changed then). */
 int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers);
 /* Particle i leaves every list (it is frozen: world.c); no-op without lists. */

@@ -149,18 +149,10 @@ static void scan_candidates(struct edpd_world *w, const scan_consts *s, pair_bat
  * to the detectors as well; the earliest root wins. With 5 or more cells the pair is at most
  * 2L/5 apart and the minimum image is the only one it can meet in before a cell crossing. */
 static void other_images(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, const pair_cand *base) {
-    double d[3] = {base->dr.x, base->dr.y, base->dr.z};
-    int tie = 0;
-    for (int a = 0; a < 3; a++)
-        if (s->periodic[a] && fabs(d[a]) >= 0.5 * s->L[a] * (1.0 - 1e-9)) tie |= 1 << a;
+    int tie = image_ties(s, base->dr);
     for (int combo = 1; combo < 8; combo++) {
         if ((combo & tie) != combo) continue;
-        pair_cand c = *base;
-        double e[3] = {d[0], d[1], d[2]};
-        for (int a = 0; a < 3; a++) if (combo & (1 << a)) e[a] -= copysign(s->L[a], e[a]);
-        c.dr = v3(e[0], e[1], e[2]);
-        c.b = v3_dot(c.dr, c.dv);
-        c.c = v3_dot(c.dr, c.dr) - c.sigma * c.sigma;
+        pair_cand c = other_image(s, base, combo);
         if (!(c.b < 0.0)) continue;
         bt->c[bt->n++] = c;
         if (bt->n == BATCH) batch_detect(w, s, bt, x);

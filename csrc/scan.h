@@ -3,6 +3,7 @@
 #ifndef EDPD_SCAN_H
 #define EDPD_SCAN_H
 #include "world.h"
+#include <math.h>
 
 /* A naive detector met undefined dynamics and carried on as if there were no event. */
 static inline void note_ignored(struct edpd_world *w) {
@@ -95,6 +96,24 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
     c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
 }
 #endif
+
+/* A small box (s->ties): the periodic axes on which pair separation dr lies within rounding of
+ * L/2, as bits (predict.c, other_images, says why) ... */
+static inline int image_ties(const scan_consts *s, vec3 dr) {
+    int tie = 0;
+    for (int a = 0; a < 3; a++)
+        if (s->periodic[a] && fabs(v3_get(dr, a)) >= 0.5 * s->L[a] * (1.0 - 1e-9)) tie |= 1 << a;
+    return tie;
+}
+/* ... and the pair's image shifted by one box edge on the axes of `combo` (a subset of them). */
+static inline pair_cand other_image(const scan_consts *s, const pair_cand *base, int combo) {
+    pair_cand c = *base;
+    for (int a = 0; a < 3; a++)
+        if (combo & (1 << a)) v3_set(&c.dr, a, v3_get(c.dr, a) - copysign(s->L[a], v3_get(c.dr, a)));
+    c.b = v3_dot(c.dr, c.dv);
+    c.c = v3_dot(c.dr, c.dr) - c.sigma * c.sigma;
+    return c;
+}
 
 /* A stepped potential's pair tests of particle x->i against candidates cand[0..m), and the
  * overflow of a planned block's crowded cells if `overflow` is given (step_scan.c). */

@@ -70,17 +70,10 @@ static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_c
     step_image(w, s, x, k, &c);
     if (!s->ties) return;
     /* a small box: the pair's other images near L/2 too (predict.c, other_images) */
-    double d[3] = {c.dr.x, c.dr.y, c.dr.z};
-    int tie = 0;
-    for (int a = 0; a < 3; a++)
-        if (s->periodic[a] && fabs(d[a]) >= 0.5 * s->L[a] * (1.0 - 1e-9)) tie |= 1 << a;
+    int tie = image_ties(s, c.dr);
     for (int combo = 1; combo < 8; combo++) {
         if ((combo & tie) != combo) continue;
-        pair_cand e = c;
-        double f[3] = {d[0], d[1], d[2]};
-        for (int a = 0; a < 3; a++) if (combo & (1 << a)) f[a] -= copysign(s->L[a], f[a]);
-        e.dr = v3(f[0], f[1], f[2]);
-        e.b = v3_dot(e.dr, e.dv);
+        pair_cand e = other_image(s, &c, combo);
         step_image(w, s, x, k, &e);
     }
 }

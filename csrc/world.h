@@ -264,6 +264,12 @@ static inline double wrap_periodic(double x, double L) {
     }
     return x;
 }
+/* A point back into the box on its periodic axes (wrap_periodic on each). */
+static inline vec3 wrap_into_box(const struct edpd_world *w, vec3 r) {
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a]) v3_set(&r, a, wrap_periodic(v3_get(r, a), w->box[a]));
+    return r;
+}
 
 /* An edpd_config own_planes entry that is a plate (an all-zero normal: none). */
 static inline int own_plane_given(const edpd_plane *p) { return p->normal[0] != 0.0 || p->normal[1] != 0.0 || p->normal[2] != 0.0; }
