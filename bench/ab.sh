@@ -2,15 +2,17 @@
 # A/B timing of two engine revisions on one case, interleaved so that the host's drift hits both:
 # builds each revision's core with the project's flags against the same harness
 # (bench/bench_one.c of the working tree), then alternates the two, ROUNDS times 3 runs each,
-# and prints the median and minimum µs per event of each, and its median collisions/s.
+# and prints the median and minimum µs per event of each, and its median collisions/s. WELL > 1:
+# the square-well fluid of that width at kT = 1.5 instead (as edpd bench's square-well cases).
 #
-#   bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3]
+#   bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3] [WELL=0]
 #   e.g. bench/ab.sh 9fc62b5 HEAD 1000000 0.5
+#        bench/ab.sh HEAD~1 HEAD 13500 0.5 5 4000000 3 1.5
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { echo "usage: bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM]" >&2; exit 2; }
-a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3}
+[ $# -ge 4 ] || { echo "usage: bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM] [WELL]" >&2; exit 2; }
+a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3} well=${8:-0}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for side in a b; do
@@ -25,7 +27,7 @@ for side in a b; do
 done
 for r in $(seq "$rounds"); do
   for side in a b; do
-    "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" | awk -v s="$side" '{print s, $2, $4}' >> "$work/times"
+    "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" "$well" | awk -v s="$side" '{print s, $2, $4}' >> "$work/times"
   done
 done
 bench/ab_report.sh "$work/times" "$a" "$b"
