@@ -14,7 +14,7 @@
  * f(0) > 0, is not crossed before horizon if f(horizon) > 0. Margins far above rounding keep the
  * answer the full test's. */
 static inline int steps_later(const shells *pot, uint32_t shell /* < pot->count */, const pair_cand *c, double r2, double horizon) {
-    double r_in = shell == 0 ? c->sigma : pot->radius[shell - 1] * c->sigma, f0 = r2 - r_in * r_in;
+    double r_in = shell_inner(pot, shell, c->sigma), f0 = r2 - r_in * r_in;
     if (!(f0 > 0.0)) return 0;
     if (c->b < 0.0 && f0 * (1.0 - 1e-9) < -2.0 * c->b * horizon) return 0;
     double r_out = pot->radius[shell] * c->sigma, g0 = r_out * r_out - r2, v2 = v3_dot(c->dv, c->dv);
@@ -56,7 +56,7 @@ static inline __attribute__((always_inline)) void step_image(struct edpd_world *
     edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive answer undefined: only ever at an inner boundary */
-        failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell ? pot->radius[shell - 1] * c->sigma : c->sigma, root);
+        failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell_inner(pot, shell, c->sigma), root);
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     }
     double te = s->T + root.dt;

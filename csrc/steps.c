@@ -180,7 +180,7 @@ void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j) {
     account_energy(w, 0.5 * (ke1 - ke0));
     w->virial += mu * du * r;  /* r_ij . dp_i */
     if (w->log) {
-        double R = (a->step_outer ? w->pot.radius[from] : from ? w->pot.radius[from - 1] : 1.0) * 0.5 * (a->sigma + b->sigma);
+        double sigma = 0.5 * (a->sigma + b->sigma), R = a->step_outer ? w->pot.radius[from] * sigma : shell_inner(&w->pot, from, sigma);
         log_event(w, !crossed ? EDPD_EVENT_BOUNCE : a->step_outer ? EDPD_EVENT_RELEASE : EDPD_EVENT_CAPTURE, i, (int32_t)j, fabs(mu * du), r - R);
     }
     if (crossed) {

@@ -48,11 +48,17 @@ static inline uint32_t bond_shell(const bond_lists *b, uint32_t outermost, uint3
     return outermost;
 }
 
+/* The radius of shell k's inner boundary for a pair of contact distance sigma: the core's for
+ * shell 0, else step k - 1's. */
+static inline double shell_inner(const shells *s, uint32_t shell, double sigma) {
+    return shell == 0 ? sigma : s->radius[shell - 1] * sigma;
+}
+
 /* The event of a pair in shell `shell` with separation dr and relative velocity dv: the earlier
  * of its inner boundary (the core in shell 0) and its outer one, each by the detector's rule on
  * its overlap function; *outer says which. */
 static inline edpd_root shell_event(edpd_detector d, const shells *s, uint32_t shell, vec3 dr, vec3 dv, double sigma, int *outer) {
-    double r_in = shell == 0 ? sigma : s->radius[shell - 1] * sigma;
+    double r_in = shell_inner(s, shell, sigma);
     edpd_root in = detect(d, pair_overlap(dr, dv, r_in));
     *outer = 0;
     if (shell < s->count) {
