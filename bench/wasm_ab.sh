@@ -2,12 +2,14 @@
 # A/B timing of two engine revisions in WebAssembly (Node), as bench/ab.sh does natively: builds
 # each revision's core and step API with the project's Emscripten flags against the working
 # tree's JS wrapper, then alternates the two, ROUNDS times 3 runs each (elastic gas, 4 N events
-# of warm-up), and prints the median and minimum µs per event of each. The state hashes of the
+# of warm-up; WELL > 1: the square-well fluid of that width at kT = 1.5, as bench.mjs starts it),
+# and prints the median and minimum µs per event of each. The state hashes of the
 # two builds' runs are compared too (exit 1 if they differ): a change meant to be speed-only
 # must leave them equal.
 #
-#   bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000]
+#   bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3] [WELL=0]
 #   e.g. bench/wasm_ab.sh HEAD~1 HEAD 1000000 0.5
+#        bench/wasm_ab.sh HEAD~1 HEAD 10000 0.5 3 2000000 2 1.5
 # EDPD_EMCC_A / EDPD_EMCC_B: extra emcc flags for one side (a flag A/B: the same revision twice),
 #   e.g. EDPD_EMCC_B=-msimd128 bench/wasm_ab.sh HEAD HEAD 13500 0.9
 # EDPD_AB_PAIRED=1: both builds in one Node process, each with its own world, timed in
@@ -19,8 +21,8 @@
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { echo "usage: bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS]" >&2; exit 2; }
-a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000}
+[ $# -ge 4 ] || { echo "usage: bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM] [WELL]" >&2; exit 2; }
+a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3} well=${8:-0}
 export NODE_PATH=/usr/share/nodejs   # Debian's Emscripten 3.1.6 (DESIGN.md §8)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -42,19 +44,31 @@ for side in a b; do
      "${srcs[@]}" $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
 done
+# the world both sides time: as scripts/bench.mjs (simConfig, startCase) starts its cases
+cat > "$work/start.mjs" <<'JS'
+export function start(edpd, n, rho, dim, well, seed = 1) {
+  const cfg = { scenario: 'elastic', dim, n, seed, packingFraction: rho * (dim === 3 ? Math.PI / 6 : Math.PI / 4),
+    ...(well > 0 ? { potential: 'square-well', wellWidth: well, temperature: 3, thermostatRate: 2, bathTemperature: 1.5 } : {}) };
+  const sim = edpd.createSimulation(cfg);
+  if (!(well > 0)) { sim.runEvents(4 * n); return sim; }
+  sim.advanceTo(5, { maxEvents: 1e9 });
+  const text = sim.xyz();
+  sim.destroy();
+  return edpd.loadState(text);
+}
+JS
 if [ -n "${EDPD_AB_PAIRED:-}" ]; then
   cat > "$work/pair.mjs" <<'JS'
 import { readFileSync } from 'node:fs';
-const [work, n, rho, events, rounds] = process.argv.slice(2);
+import { start } from './start.mjs';
+const [work, n, rho, events, rounds, dim, well] = process.argv.slice(2);
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 const sims = [];
 for (const side of ['a', 'b']) {
   const { loadEdpd } = await import(`${work}/${side}/web/src/edpd.js`);
   const edpd = await loadEdpd({ wasmBinary: readFileSync(`${work}/${side}/web/wasm/edpd.wasm`) });
   const seed = +(process.env[`EDPD_SEED_${side.toUpperCase()}`] || 1);
-  const sim = edpd.createSimulation({ scenario: 'elastic', dim: 3, n: +n, seed, packingFraction: rho * Math.PI / 6 });
-  sim.runEvents(4 * n);
-  sims.push(sim);
+  sims.push(start(edpd, +n, +rho, +dim, +well, seed));
 }
 const ta = [], tb = [], ratio = [];
 for (let r = 0; r < +rounds; r++) {
@@ -73,17 +87,17 @@ const h = sims.map((s) => s.stats().stateHash);
 console.log(`state hashes: ${h[0] === h[1] ? 'equal' : 'DIFFER'}`);
 process.exit(h[0] === h[1] || process.env.EDPD_SEED_A !== process.env.EDPD_SEED_B ? 0 : 1);
 JS
-  node "$work/pair.mjs" "$work" "$n" "$rho" "$events" "$rounds"
+  node "$work/pair.mjs" "$work" "$n" "$rho" "$events" "$rounds" "$dim" "$well"
   exit
 fi
 cat > "$work/run.mjs" <<'JS'
 import { readFileSync } from 'node:fs';
-const [web, n, rho, events] = process.argv.slice(2);
+import { start } from './start.mjs';
+const [web, n, rho, events, dim, well] = process.argv.slice(2);
 const { loadEdpd } = await import(web + '/src/edpd.js');
 const edpd = await loadEdpd({ wasmBinary: readFileSync(web + '/wasm/edpd.wasm') });
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
-const sim = edpd.createSimulation({ scenario: 'elastic', dim: 3, n: +n, packingFraction: rho * Math.PI / 6 });
-sim.runEvents(4 * n);
+const sim = start(edpd, +n, +rho, +dim, +well);
 for (let r = 0; r < 3; r++) {
   const s0 = sim.stats(), t0 = cpu();
   sim.runEvents(+events);
@@ -94,7 +108,7 @@ sim.destroy();
 JS
 for r in $(seq "$rounds"); do
   for side in a b; do
-    node "$work/run.mjs" "$work/$side/web" "$n" "$rho" "$events" > "$work/out"
+    node "$work/run.mjs" "$work/$side/web" "$n" "$rho" "$events" "$dim" "$well" > "$work/out"
     awk -v s="$side" '{print s, $1}' "$work/out" >> "$work/times"
     awk -v s="$side" -v r="$r" '{print s, r, NR, $2}' "$work/out" >> "$work/hashes"
   done
