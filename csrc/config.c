@@ -57,6 +57,7 @@ edpd_config edpd_default_config(void) {
     c.bath_temperature = 1.0;
     c.quench_at = EDPD_MAX_TIME;  /* never */
     c.quench_to = 1.0;
+    c.thermostat_until = EDPD_MAX_TIME;  /* never */
     return c;
 }
 

@@ -140,11 +140,13 @@ typedef struct edpd_config {
     edpd_step steps[EDPD_MAX_STEPS];  /* EDPD_POTENTIAL_STEPS: the steps, innermost first */
     uint32_t step_count;
     /* Andersen thermostat: at rate thermostat_rate per particle a random particle draws a new
-     * velocity at the bath's temperature (0: off, NVE); from quench_at on the bath is at quench_to. */
+     * velocity at the bath's temperature (0: off, NVE); from quench_at on the bath is at quench_to;
+     * after thermostat_until no kicks come (NVE from the last one on). */
     double thermostat_rate;
     double bath_temperature;
     double quench_at;        /* EDPD_MAX_TIME: never (default) */
     double quench_to;
+    double thermostat_until; /* EDPD_MAX_TIME: never (default) */
 } edpd_config;
 
 /* A world's state, and a particle's (edpd_get_particle_states). A halt or a collapse between a
@@ -205,7 +207,8 @@ typedef struct edpd_stats {
     uint64_t thermostat_kicks;    /* Andersen thermostat events */
     double potential_energy;      /* sum of U over the pairs' logical states */
     double total_energy;          /* kinetic + potential */
-    double energy_drift;          /* total_energy - its value at the start (NVE: rounding; not with a thermostat) */
+    double energy_drift;          /* total_energy - its value at the start, or at the thermostat's last kick once
+                                   * thermostat_until has passed (NVE: rounding; not with a thermostat) */
     double positions_potential_energy; /* U counted from the pairs' distances now */
     uint32_t disagreeing_pairs;   /* pairs whose logical step differs from their distance's beyond rounding */
     uint32_t rounding_pairs;      /* ... within rounding of the step between them */

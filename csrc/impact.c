@@ -138,10 +138,16 @@ void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
 
 /* The Andersen thermostat: kicks at rate thermostat_rate per particle, a Poisson process, each
  * giving one random particle a velocity drawn at the bath's temperature (quench_to from
- * quench_at on). The project's RNG and log keep runs bit-reproducible everywhere. */
+ * quench_at on), until thermostat_until. The project's RNG and log keep runs bit-reproducible
+ * everywhere. */
 void schedule_kick(struct edpd_world *w) {
     double rate = w->cfg.thermostat_rate * (double)w->n;
     w->kick_t = rate > 0.0 ? w->time - det_log(1.0 - rng_uniform(&w->kick_rng)) / rate : INFINITY;
+    if (rate > 0.0 && !(w->kick_t <= w->cfg.thermostat_until)) {
+        /* the last kick is done: NVE from here, so the energy drift counts from here */
+        w->kick_t = INFINITY;
+        w->e0 = w->ke + w->pe;
+    }
 }
 
 void do_kick(struct edpd_world *w) {

@@ -53,6 +53,8 @@ const edpd_field EDPD_FIELDS[] = {
     {"quench_at", "quenchAt", "--quench-at", EDPD_FIELD_DOUBLE, 0, EDPD_MAX_TIME, NULL, AT(quench_at),
      "the time the bath changes to quench_to (1e100, beyond the clock: never)"},
     {"quench_to", "quenchTo", "--quench-to", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(quench_to), "the bath's kT after quench_at"},
+    {"thermostat_until", "thermostatUntil", "--thermostat-until", EDPD_FIELD_DOUBLE, 0, EDPD_MAX_TIME, NULL, AT(thermostat_until),
+     "the thermostat's end: no kicks after it, the energy conserved from the last one on (1e100: never)"},
 };
 #undef AT
 const int EDPD_FIELD_COUNT = (int)(sizeof EDPD_FIELDS / sizeof EDPD_FIELDS[0]);

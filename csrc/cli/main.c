@@ -24,7 +24,7 @@ const char *const USAGE =
     "             [--n N] [--packing-fraction PHI] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--equilibrate T | --elastic-until T]\n"
     "             [--temperature KT] [--potential {hard-sphere|square-well}] [--lambda L] [--well-depth E]\n"
-    "             [--thermostat-rate NU] [--bath-temperature KT] [--quench-at T] [--quench-to KT]\n"
+    "             [--thermostat-rate NU] [--bath-temperature KT] [--quench-at T] [--quench-to KT] [--thermostat-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
     "             [--dump FILE.xyz] [--trajectory FILE.xyz] [--event-log FILE] [--observe msd,vacf,gr,speeds,flights [--sample-dt DT]] [--seeds K]\n"
     "             (--events K | --time T | --until T) [--json]\n"

@@ -135,6 +135,46 @@ TEST(thermostat_and_quench) {
     edpd_destroy(w);
 }
 
+/* A thermostat that stops (thermostat_until): the fluid started hot at kT = 4 is brought to the
+ * bath's 1.5 and then runs in NVE. After the last kick no more come, the energy is conserved to
+ * rounding from that kick on (energy_drift counts from it), and kT stays near the bath's: its mean
+ * over t = 6 .. 15 within 0.15, the spread the total energy's NVT fluctuation gives it (kT
+ * sqrt(C_V / N) / C_V with C_V ~ 2.5 k at N = 1000: 0.03) four times over, and the structure's
+ * own relaxation after t = 5 (about -0.03 over ten seeds).
+ * Without the thermostat this start melts to kT = 2.7 (checked below); one that never stops drifts. */
+TEST(thermostat_until) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
+    c.n = 1000; c.packing_fraction = 0.5 * PI / 6.0; c.temperature = 4.0;
+    c.potential = EDPD_POTENTIAL_SQUARE_WELL;
+    c.thermostat_rate = 2.0; c.bath_temperature = 1.5; c.thermostat_until = 5.0;
+    for (int on = 1; on >= 0; on--) {
+        if (!on) c.thermostat_rate = 0.0;
+        edpd_world *w = edpd_create(&c, &err);
+        CHECK(w != NULL, "create: %s", err.message);
+        if (!w) return;
+        edpd_advance(w, 5.0, UINT64_MAX, &err);
+        edpd_stats s5, s;
+        edpd_get_stats(w, &s5);
+        double kt = 0.0;
+        for (int k = 0; k < 10; k++) {
+            edpd_advance(w, 6.0 + k, UINT64_MAX, &err);
+            edpd_get_stats(w, &s);
+            kt += s.temperature / 10;
+        }
+        if (on) {
+            CHECK(s5.thermostat_kicks > 0.9 * 2.0 * 1000 * 5 && s.thermostat_kicks == s5.thermostat_kicks,
+                  "kicks until t = 5 only: %llu by then, %llu at t = 15", (unsigned long long)s5.thermostat_kicks,
+                  (unsigned long long)s.thermostat_kicks);
+            CHECK(fabs(s.energy_drift) < 1e-9 * fabs(s.kinetic_energy), "energy conserved after the last kick: drift %g", s.energy_drift);
+            CHECK_NEAR(kt, 1.5, 0.15, "mean kT over t = 6 .. 15 after the thermostat stopped at the bath's 1.5");
+        } else {
+            CHECK(fabs(kt - 1.5) > 0.3, "without the thermostat the start's own kT is far from the bath's: %.3f", kt);
+        }
+        printf("  thermostat %s until t = 5: mean kT over t = 6 .. 15 = %.4f, drift %g\n", on ? "on" : "off", kt, s.energy_drift);
+        edpd_destroy(w);
+    }
+}
+
 /* The same square-well fluid, the same seed: the stable detector conserves the energy to rounding
  * and keeps every pair's logical state at its distance; a naive one, reading the well from the
  * distance, recaptures a pair that rounding left a hair outside after its capture, gaining the
@@ -165,6 +205,7 @@ int main(void) {
     RUN(virial_expansion_2d);
     RUN(published_equation_of_state);
     RUN(thermostat_and_quench);
+    RUN(thermostat_until);
     RUN(naive_breaks_energy_conservation);
     return check_report("square_well");
 }
