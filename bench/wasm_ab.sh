@@ -48,13 +48,12 @@ done
 cat > "$work/start.mjs" <<'JS'
 export function start(edpd, n, rho, dim, well, seed = 1) {
   const cfg = { scenario: 'elastic', dim, n, seed, packingFraction: rho * (dim === 3 ? Math.PI / 6 : Math.PI / 4),
-    ...(well > 0 ? { potential: 'square-well', wellWidth: well, temperature: 3, thermostatRate: 2, bathTemperature: 1.5 } : {}) };
+    ...(well > 0 ? { potential: 'square-well', wellWidth: well, temperature: 3, thermostatRate: 2, bathTemperature: 1.5,
+      thermostatUntil: 5 } : {}) };
   const sim = edpd.createSimulation(cfg);
-  if (!(well > 0)) { sim.runEvents(4 * n); return sim; }
-  sim.advanceTo(5, { maxEvents: 1e9 });
-  const text = sim.xyz();
-  sim.destroy();
-  return edpd.loadState(text);
+  if (well > 0) sim.advanceTo(5, { maxEvents: 1e9 });
+  else sim.runEvents(4 * n);
+  return sim;
 }
 JS
 if [ -n "${EDPD_AB_PAIRED:-}" ]; then
