@@ -85,7 +85,8 @@ static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_c
  * r2), at both edges at once and without branches: lane 0 the inner edge, f = (r2 - R_in^2, 2b,
  * 2 v2), lane 1 the outer, f = (R_out^2 - r2, -2b, -2 v2), each by stable_event's rule and in its
  * arithmetic, so the time is shell_event's bit for bit (the outer edge wins only if earlier).
- * Which edge, and which branch of the rule, is left to the winner's scalar test (stable_scan). */
+ * Which edge, and which branch of the rule, is left to the winner's scalar test (stable_scan).
+ * Natively only: in WebAssembly, without packed doubles, the branchy pruned test is faster. */
 #ifdef __SSE2__
 static inline v2d v2_select(v2i m, v2d a, v2d b) { return (v2d)(((v2i)a & m) | ((v2i)b & ~m)); }
 static inline double stable_shell_dt(double r2, double b, double v2, double rin2, double rout2) {
@@ -99,18 +100,8 @@ static inline double stable_shell_dt(double r2, double b, double v2, double rin2
     v2d dt = num / den;
     dt = v2_select(appr & (f0 <= 0.0), v2_splat(0.0), dt);                           /* stabilising */
     dt = v2_select((appr & (f0 > 0.0) & ~real) | (~appr & (f2 >= 0.0)), inf, dt);   /* no event */
-    return dt[1] < dt[0] ? dt[1] : dt[0];
+    return dt[1] < dt[0] ? dt[1] : dt[0];  /* beyond the last step R_out is +inf: lane 1 is +inf or NaN */
 }
-#else
-static inline double stable_edge_dt(double f0, double f1, double f2) {
-    edpd_root r = stable_event((overlap_fn){f0, f1, f2});
-    return r.dt;
-}
-static inline double stable_shell_dt(double r2, double b, double v2, double rin2, double rout2) {
-    double in = stable_edge_dt(r2 - rin2, 2.0 * b, 2.0 * v2), out = stable_edge_dt(rout2 - r2, -2.0 * b, -2.0 * v2);
-    return out < in ? out : in;
-}
-#endif
 
 /* The stable detector over candidates cand[0..m) of a world without gravity or image ties: every
  * pair's time computed without a branch on its geometry (a pair's shell and whether it approaches
@@ -151,13 +142,17 @@ static void stable_scan(struct edpd_world *w, const scan_consts *sp, predict_ctx
         x->best = best; x->partner = cand[who]; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell;
     }
 }
+#endif
 
 void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m,
                const block_plan *overflow) {
     uint32_t overlaps = x->overlaps;
     bonds_spread(&w->bonds, x->i);
+#ifdef __SSE2__
     if (s->stable && !s->ties && !s->gravity) stable_scan(w, s, x, cand, m);
-    else for (uint32_t k = 0; k < m; k++) step_candidate(w, s, x, cand[k]);
+    else
+#endif
+    for (uint32_t k = 0; k < m; k++) step_candidate(w, s, x, cand[k]);
     if (overflow && overflow->overflow)  /* a crowded cell's particles beyond its record */
         for (int c = 0; c < overflow->count; c++)
             for (int32_t k = cells_overflow(&w->cells, overflow->cells[c]); k >= 0; k = w->cells.next[k])
