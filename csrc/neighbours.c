@@ -160,8 +160,12 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     int count = cells_block(g, base, -1, cells), overflow;
     if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma * w->pot.reach + nl->delta), cells, count);
     int32_t cand[27 * CELL_MAX_INLINE];
+    /* the lines of the records, then of the centres, asked for together before any is read: a
+     * rebuild otherwise waits on them a few at a time (3-D square well: 8 % faster) */
+    for (int k = 0; k < count; k++) cells_request((cell_grid *)g, cells[k]);
     uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
     const nl_centre *centre = nl->centre;
+    for (uint32_t k = 0; k < nc; k++) mem_request(&centre[cand[k]]);
     const reach_box box = reach_box_of(w);
     double ri = centre[i].reach;
     for (uint32_t k = 0; k < nc; k++) {

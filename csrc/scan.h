@@ -120,4 +120,10 @@ static inline pair_cand other_image(const scan_consts *s, const pair_cand *base,
 void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m,
                const block_plan *overflow);
 
+#ifdef __SSE2__
+/* The same for the stable detector in a world without gravity or image ties, without branches on
+ * the pairs' geometry (stable_scan.c); the caller has spread particle x->i's bonds. */
+void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m);
+#endif
+
 #endif

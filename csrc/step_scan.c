@@ -7,9 +7,6 @@
 #include "detector.h"
 #include "failure.h"
 #include <math.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /* Whether a pair inside its shell (both boundaries valid) certainly meets neither before
  * `horizon`, the best event so far: then its square roots are not needed. The inner edge's root
@@ -80,69 +77,6 @@ static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_c
         step_image(w, s, x, k, &e);
     }
 }
-
-/* The stable detector's event time of a pair in shell `shell` (dr.dv = b, |dv|^2 = v2, |dr|^2 =
- * r2), at both edges at once and without branches: lane 0 the inner edge, f = (r2 - R_in^2, 2b,
- * 2 v2), lane 1 the outer, f = (R_out^2 - r2, -2b, -2 v2), each by stable_event's rule and in its
- * arithmetic, so the time is shell_event's bit for bit (the outer edge wins only if earlier).
- * Which edge, and which branch of the rule, is left to the winner's scalar test (stable_scan).
- * Natively only: in WebAssembly, without packed doubles, the branchy pruned test is faster. */
-#ifdef __SSE2__
-static inline v2d v2_select(v2i m, v2d a, v2d b) { return (v2d)(((v2i)a & m) | ((v2i)b & ~m)); }
-static inline double stable_shell_dt(double r2, double b, double v2, double rin2, double rout2) {
-    const v2d inf = v2_splat(INFINITY);
-    v2d f0 = {r2 - rin2, rout2 - r2}, f1 = {2.0 * b, -2.0 * b}, f2 = {2.0 * v2, -2.0 * v2};
-    v2d disc = f1 * f1 - v2_splat(2.0) * f2 * f0;
-    v2i real = disc > 0.0, appr = f1 < 0.0;
-    v2d sq = (v2d)_mm_sqrt_pd((__m128d)(v2d)((v2i)disc & real));
-    v2d num = v2_select(appr, v2_splat(2.0) * f0, v2_select(real, f1 + sq, f1));
-    v2d den = v2_select(appr, sq - f1, -f2);
-    v2d dt = num / den;
-    dt = v2_select(appr & (f0 <= 0.0), v2_splat(0.0), dt);                           /* stabilising */
-    dt = v2_select((appr & (f0 > 0.0) & ~real) | (~appr & (f2 >= 0.0)), inf, dt);   /* no event */
-    return dt[1] < dt[0] ? dt[1] : dt[0];  /* beyond the last step R_out is +inf: lane 1 is +inf or NaN */
-}
-
-/* The stable detector over candidates cand[0..m) of a world without gravity or image ties: every
- * pair's time computed without a branch on its geometry (a pair's shell and whether it approaches
- * are coin tosses), the earliest kept (the first in list order on a tie, as step_image keeps it);
- * the winner is then tested again as step_image tests it, for its edge and branch. */
-static void stable_scan(struct edpd_world *w, const scan_consts *sp, predict_ctx *x, const int32_t *cand, uint32_t m) {
-    const scan_consts s = *sp;
-    const shells *pot = &w->pot;
-    const uint8_t *map = w->bonds.map;
-    double in_r[EDPD_MAX_STEPS + 1], out_r[EDPD_MAX_STEPS + 1];  /* each shell's edges in sigma; none beyond the last */
-    for (uint32_t k = 0; k <= pot->count; k++) {
-        in_r[k] = k == 0 ? 1.0 : pot->radius[k - 1];
-        out_r[k] = k < pot->count ? pot->radius[k] : INFINITY;
-    }
-    double best = x->best;
-    int64_t who = -1;
-    uint32_t overlaps = 0;
-    for (uint32_t k = 0; k < m; k++) {
-        pair_cand c;
-        pair_state(&s, &s.p[cand[k]], &c, 0);
-        overlaps += c.c < 0.0;
-        double r2 = v3_dot(c.dr, c.dr), reach = pot->reach * c.sigma, reach2 = reach * reach;
-        uint32_t mapped = map[cand[k]], shell = r2 < reach2 * (1.0 + 1e-6) ? mapped : pot->count;
-        double r_in = in_r[shell] * c.sigma, r_out = out_r[shell] * c.sigma;
-        double te = s.T + stable_shell_dt(r2, c.b, v3_dot(c.dv, c.dv), r_in * r_in, r_out * r_out);
-        int better = te < best;
-        best = better ? te : best;
-        who = better ? (int64_t)k : who;
-    }
-    x->overlaps += overlaps;
-    if (who >= 0) {
-        pair_cand c;
-        pair_state(sp, &sp->p[cand[who]], &c, 0);
-        double r2 = v3_dot(c.dr, c.dr), reach = pot->reach * c.sigma;
-        uint32_t shell = r2 < reach * reach * (1.0 + 1e-6) ? map[cand[who]] : pot->count;
-        int outer;
-        edpd_root root = shell_event(EDPD_DETECTOR_STABLE, pot, shell, c.dr, c.dv, c.sigma, &outer);
-        x->best = best; x->partner = cand[who]; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell;
-    }
-}
-#endif
 
 void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m,
                const block_plan *overflow) {
