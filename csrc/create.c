@@ -46,11 +46,15 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
         w->t_last = big_alloc(sizeof(double) * (size_t)w->n);
         if (w->t_last) for (uint32_t i = 0; i < w->n; i++) w->t_last[i] = -INFINITY;
     }
+    if (cfg->potential != EDPD_POTENTIAL_HARD) {
+        w->second = big_alloc(sizeof(double) * (size_t)w->n);
+        if (w->second) for (uint32_t i = 0; i < w->n; i++) w->second[i] = -INFINITY;
+    }
     uint32_t own = planes - (cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0);  /* own plates */
     if (own) w->plate = xcalloc(w->n, sizeof(plate_count));
     for (uint32_t i = 0; own && w->plate && i < w->n; i++) w->plate[i].window_time = w->time;
     w->running = w->n;
-    return !w->p || !w->planes || (own && !w->plate) || (cfg->tc > 0.0 && !w->t_last) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
+    return !w->p || !w->planes || (own && !w->plate) || (cfg->tc > 0.0 && !w->t_last) || (cfg->potential != EDPD_POTENTIAL_HARD && !w->second) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
 }
 
 static void init_particle(particle *q, vec3 r, vec3 v, double sigma, double mass) {
@@ -200,6 +204,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->p);
     free(w->planes);
     free(w->t_last);
+    free(w->second);
     free(w->plate);
     bonds_free(&w->bonds);
     cells_free(&w->cells);

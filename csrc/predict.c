@@ -12,8 +12,9 @@
 
 /* A scan that adds newly visible candidates to particle i's pending impact (a cell crossing's
  * new layer, a list rebuild's newcomers): i's trajectory is unchanged, so that impact stays valid. */
-static inline predict_ctx ctx_continue(uint32_t i, const particle *q, double T) {
-    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->predicted, q->branch, 0, 0, 0, q->step_outer, q->step_from};
+static inline predict_ctx ctx_continue(const struct edpd_world *w, uint32_t i, const particle *q, double T) {
+    predict_ctx x = {i, q->r, q->v, T, q->ev_t, q->partner, q->predicted, q->branch, 0, 0, 0, q->step_outer, q->step_from,
+                     w->second ? w->second[i] : -INFINITY};
     return x;
 }
 
@@ -23,6 +24,7 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
     q->ev_t = x->best; q->partner = x->partner; q->branch = (int8_t)x->branch;
     q->predicted = x->fresh ? impacts(w) : x->predicted;
     q->step_outer = (int8_t)x->outer; q->step_from = (uint8_t)x->from;
+    if (w->second) w->second[x->i] = x->second;
 }
 
 void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
@@ -169,6 +171,7 @@ static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x
     scan_consts s;
     scan_setup(w, x, &s);
     if (w->pot.count) { step_scan(w, &s, x, pl->cand, pl->m, pl); return; }
+    x->second = -INFINITY;
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, pl->cand, pl->m);
@@ -195,6 +198,7 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     if (w->pot.count) { step_scan(w, &s, x, list, m, NULL); return; }
+    x->second = -INFINITY;
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, list, m);
@@ -207,6 +211,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     double gap = plane_gap(pl, x->r, w->p[x->i].sigma);
     double u = v3_dot(n, x->v), a = v3_dot(n, w->g);
     edpd_root root = detect(w->cfg.detector, plane_overlap(gap, u, a));
+    x->second = -INFINITY;  /* not kept with planes */
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
         failure_seen_plane(w, x->i, k, x->T, gap, u, a, root);
@@ -261,7 +266,7 @@ void predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
  * (or NULL). Returns the number of particles it overlaps if count_overlaps is set. */
 uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
     particle *q = &w->p[i];
-    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0, 0, 0};
+    predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0, 0, 0, INFINITY};
     if (w->n == 1) {
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {
@@ -294,7 +299,7 @@ uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue
  * unchanged: a crossing's new layer of cells (base, along axis) ... */
 void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int axis) {
     particle *q = &w->p[i];
-    predict_ctx x = ctx_continue(i, q, w->time);
+    predict_ctx x = ctx_continue(w, i, q, w->time);
     const block_plan *pl = ahead_for(w, i);
     if (pl) plan_scan(w, pl, &x);
     else predict_block(w, base, axis, &x);
@@ -304,7 +309,7 @@ void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int 
 /* ... or a list rebuild's newcomers. */
 void predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m) {
     particle *q = &w->p[i];
-    predict_ctx x = ctx_continue(i, q, w->time);
+    predict_ctx x = ctx_continue(w, i, q, w->time);
     predict_list(w, &x, list, m);
     ctx_store(w, &x, q);
 }

@@ -25,6 +25,8 @@ typedef struct predict_ctx {
     int fresh;        /* partner found by this scan: valid as of the impacts so far */
     int outer;        /* a stepped potential: the event is at the shell's outer boundary ... */
     uint32_t from;    /* ... of this shell */
+    double second;    /* the earliest event but the best among the candidates scanned so far
+                       * (stable_scan), -inf where a scan does not keep it */
 } predict_ctx;
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
@@ -120,10 +122,8 @@ static inline pair_cand other_image(const scan_consts *s, const pair_cand *base,
 void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m,
                const block_plan *overflow);
 
-#ifdef __SSE2__
 /* The same for the stable detector in a world without gravity or image ties, without branches on
  * the pairs' geometry (stable_scan.c); the caller has spread particle x->i's bonds. */
 void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m);
-#endif
 
 #endif

@@ -1,67 +1,72 @@
-/* The stable detector's stepped pair tests without branches on the pairs' geometry (natively,
- * with SSE2). Whether a candidate lies in a well and whether it approaches are coin tosses, so
- * step_image's tests, which branch on both and on bounds that spare square roots, mispredict
- * about once a candidate; here every candidate's event time is computed, both edges of its
- * shell in the two lanes of one square root and one division, and the earliest kept. In
- * WebAssembly, without packed doubles, the branchy pruned test is faster (13 %, paired A/B). */
+/* The stable detector's stepped pair tests without branches on the pairs' geometry. Whether a
+ * candidate lies in a well and whether it approaches are coin tosses, so step_image's tests,
+ * which branch on both and on bounds that spare square roots, mispredict about once a candidate;
+ * here every candidate's event time is computed, both edges of its shell in the two lanes of one
+ * square root and one division (m2.h), and the earliest kept, with the earliest of the others
+ * (world.c puts a stale event's new scan off until that time). The arithmetic is stable_event's,
+ * so the times are those of step_image bit for bit. */
 #include "scan.h"
 #include "detector.h"
-#ifdef __SSE2__
-#include <emmintrin.h>
-
-typedef __m128d m2;
-static inline m2 m2_select(m2 mask, m2 a, m2 b) { return _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b)); }
+#include "m2.h"
 
 /* The time to a pair's event in its shell: lane 0 the inner edge, f = (r2 - R_in^2, 2b, 2 v2);
- * lane 1 the outer, f = (R_out^2 - r2, -2b, -2 v2) (a multiple of -1 of lane 0's form, which is
- * exact); each by stable_event's rule in its arithmetic, so the time is shell_event's bit for
- * bit: the outer edge only if strictly earlier. rr = (R_in^2, R_out^2); beyond the last step
- * R_out = +inf, and lane 1 gives +inf or NaN, which never wins. */
+ * lane 1 the outer, f = (R_out^2 - r2, -2b, -2 v2) (lane 0's form times -1, which is exact);
+ * each by stable_event's rule, the outer edge only if strictly earlier. rr = (R_in^2, R_out^2);
+ * beyond the last step R_out = +inf: no outer edge. */
 static inline double shell_dt(double r2, double b, double v2, m2 rr) {
-    const m2 sign = _mm_set_pd(-1.0, 1.0), two_sign = _mm_set_pd(-2.0, 2.0), two = _mm_set1_pd(2.0), zero = _mm_setzero_pd();
-    m2 f0 = _mm_mul_pd(sign, _mm_sub_pd(_mm_set1_pd(r2), rr));
-    m2 f1 = _mm_mul_pd(two_sign, _mm_set1_pd(b)), f2 = _mm_mul_pd(two_sign, _mm_set1_pd(v2));
-    m2 disc = _mm_sub_pd(_mm_mul_pd(f1, f1), _mm_mul_pd(_mm_mul_pd(two, f2), f0));
-    m2 real = _mm_cmpgt_pd(disc, zero), appr = _mm_cmplt_pd(f1, zero);
-    m2 sq = _mm_sqrt_pd(_mm_and_pd(real, disc));
+    const m2 sign = m2_set(1.0, -1.0), two_sign = m2_set(2.0, -2.0), two = m2_splat(2.0), zero = m2_splat(0.0);
+    m2 f0 = m2_mul(sign, m2_sub(m2_splat(r2), rr));
+    m2 f1 = m2_mul(two_sign, m2_splat(b)), f2 = m2_mul(two_sign, m2_splat(v2));
+    m2 disc = m2_sub(m2_mul(f1, f1), m2_mul(m2_mul(two, f2), f0));
+    m2 real = m2_lt(zero, disc), appr = m2_lt(f1, zero);
+    m2 sq = m2_sqrt(m2_and(real, disc));
     /* approaching: 2 f0 / (sqrt(disc) - f1); receding, turning back: (f1 + sqrt(disc)) / -f2,
      * or f1 / -f2 at the turning point if disc <= 0 */
-    m2 num = m2_select(appr, _mm_mul_pd(two, f0), m2_select(real, _mm_add_pd(f1, sq), f1));
-    m2 den = m2_select(appr, _mm_sub_pd(sq, f1), _mm_sub_pd(zero, f2));
-    m2 dt = _mm_div_pd(num, den);
-    m2 invalid = _mm_cmple_pd(f0, zero);
-    dt = _mm_andnot_pd(_mm_and_pd(appr, invalid), dt);  /* approaching an edge already past: now */
-    m2 none = _mm_or_pd(_mm_andnot_pd(_mm_or_pd(invalid, real), appr), _mm_andnot_pd(appr, _mm_cmpge_pd(f2, zero)));
-    dt = m2_select(none, _mm_set1_pd(INFINITY), dt);
-    return _mm_cvtsd_f64(_mm_min_sd(_mm_unpackhi_pd(dt, dt), dt));  /* outer < inner ? outer : inner */
+    m2 num = m2_select(appr, m2_mul(two, f0), m2_select(real, m2_add(f1, sq), f1));
+    m2 den = m2_select(appr, m2_sub(sq, f1), m2_sub(zero, f2));
+    m2 dt = m2_div(num, den);
+    m2 invalid = m2_le(f0, zero);
+    dt = m2_andnot(m2_and(appr, invalid), dt);  /* approaching an edge already past: now */
+    m2 none = m2_or(m2_andnot(m2_or(invalid, real), appr), m2_andnot(appr, m2_le(zero, f2)));
+    m2 edge = m2_lt(rr, m2_splat(INFINITY));
+    dt = m2_select(m2_andnot(none, edge), dt, m2_splat(INFINITY));
+    double in = m2_lo(dt), out = m2_hi(dt);
+    return out < in ? out : in;
 }
 
-/* Candidate q's separation from the scanned particle and their relative velocity at the scan's
- * time, as pair_state (scan.h) forms them without gravity, with z's minimum image in a vector
- * register too (a scalar select there became a branch). */
-static inline void pair_at(const scan_consts *s, const particle *q, m2 *d_xy, m2 *d_z, m2 *dv_xy, m2 *dv_z) {
-    m2 dt = _mm_set1_pd(s->T - q->t);
-    m2 rk_xy = _mm_add_pd(_mm_loadu_pd(&q->r.x), _mm_mul_pd(_mm_loadu_pd(&q->v.x), dt));
-    m2 rk_z = _mm_add_sd(_mm_load_sd(&q->r.z), _mm_mul_sd(_mm_load_sd(&q->v.z), dt));
-    m2 d = _mm_sub_pd((m2)s->ri_xy, rk_xy), L = (m2)s->L_xy, half = (m2)s->half_xy;
-    *d_xy = _mm_sub_pd(d, _mm_sub_pd(_mm_and_pd(L, _mm_cmpgt_pd(d, half)), _mm_and_pd(L, _mm_cmplt_pd(d, _mm_sub_pd(_mm_setzero_pd(), half)))));
-    m2 dz = _mm_sub_sd(_mm_set_sd(s->ri.z), rk_z), Lz = _mm_set_sd(s->wrap_L[2]), hz = _mm_set_sd(s->half[2]);
-    *d_z = _mm_sub_sd(dz, _mm_sub_sd(_mm_and_pd(Lz, _mm_cmpgt_sd(dz, hz)), _mm_and_pd(Lz, _mm_cmplt_sd(dz, _mm_sub_sd(_mm_setzero_pd(), hz)))));
-    *dv_xy = _mm_sub_pd((m2)s->vi_xy, _mm_loadu_pd(&q->v.x));
-    *dv_z = _mm_sub_sd(_mm_set_sd(s->vi.z), _mm_load_sd(&q->v.z));
+/* The scan's constants in registers: particle i at the scan's time, and the minimum image (L and
+ * L/2 on periodic axes, 0 and +inf on others); z in lane 0 of its own register, lane 1 idle. */
+typedef struct scan2 { m2 ri_xy, ri_z, vi_xy, vi_z, L_xy, L_z, half_xy, half_z; double T; } scan2;
+
+static inline m2 wrap2(m2 d, m2 L, m2 half) {
+    m2 up = m2_lt(half, d), down = m2_lt(d, m2_sub(m2_splat(0.0), half));
+    return m2_sub(d, m2_sub(m2_and(L, up), m2_and(L, down)));
+}
+
+/* Candidate q's separation from particle i and their relative velocity at the scan's time, as
+ * pair_state (scan.h) forms them without gravity. */
+static inline void pair_at(const scan2 *s, const particle *q, m2 *d_xy, m2 *d_z, m2 *dv_xy, m2 *dv_z) {
+    m2 dt = m2_splat(s->T - q->t), v_xy = m2_load(&q->v.x), v_z = m2_set(q->v.z, 0.0);
+    m2 rk_xy = m2_add(m2_load(&q->r.x), m2_mul(v_xy, dt)), rk_z = m2_add(m2_set(q->r.z, 0.0), m2_mul(v_z, dt));
+    *d_xy = wrap2(m2_sub(s->ri_xy, rk_xy), s->L_xy, s->half_xy);
+    *d_z = wrap2(m2_sub(s->ri_z, rk_z), s->L_z, s->half_z);
+    *dv_xy = m2_sub(s->vi_xy, v_xy);
+    *dv_z = m2_sub(s->vi_z, v_z);
 }
 
 /* x.x' + y.y' + z.z' in v3_dot's order, (x + y) + z */
 static inline double dot3(m2 a_xy, m2 a_z, m2 b_xy, m2 b_z) {
-    m2 p = _mm_mul_pd(a_xy, b_xy);
-    return _mm_cvtsd_f64(_mm_add_sd(_mm_add_sd(p, _mm_unpackhi_pd(p, p)), _mm_mul_sd(a_z, b_z)));
+    m2 p = m2_mul(a_xy, b_xy);
+    return (m2_lo(p) + m2_hi(p)) + m2_lo(m2_mul(a_z, b_z));
 }
 
-/* Every candidate's event time and the earliest (the first in list order on a tie, as step_image
- * keeps it). `one` (a constant where inlined): every diameter is sigma, the shells' squared
- * radii are precomputed. */
-static inline __attribute__((always_inline)) void stable_pass(const struct edpd_world *w, const scan_consts *s, const int32_t *cand,
-                                                             uint32_t m, int one, double *best_out, int64_t *who_out, uint32_t *overlaps_out) {
+/* Every candidate's event time, the earliest (the first in list order on a tie, as step_image
+ * keeps it) and the earliest of the others (*second_out, which holds the earlier scans' too).
+ * `one` (a constant where inlined): every diameter is sigma, the shells' squared radii are
+ * precomputed. */
+static inline __attribute__((always_inline)) void stable_pass(const struct edpd_world *w, const scan_consts *sc, const int32_t *cand,
+                                                             uint32_t m, int one, double *best_out, double *second_out, int64_t *who_out,
+                                                             uint32_t *overlaps_out) {
     const shells *pot = &w->pot;
     const uint8_t *map = w->bonds.map;
     const uint32_t out = pot->count;
@@ -72,16 +77,19 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
         in_r[k] = k == 0 ? 1.0 : pot->radius[k - 1];
         out_r[k] = k < out ? pot->radius[k] : INFINITY;
         double ri = in_r[k] * sigma, ro = out_r[k] * sigma;  /* shell_inner's and shell_event's radii */
-        rr_one[k] = _mm_set_pd(ro * ro, ri * ri);
+        rr_one[k] = m2_set(ri * ri, ro * ro);
     }
     if (one) { double reach = pot->reach * sigma; near_one = reach * reach * (1.0 + 1e-6); }
-    double best = *best_out, T = s->T;
+    const scan2 s = {m2_set(sc->ri.x, sc->ri.y), m2_set(sc->ri.z, 0.0), m2_set(sc->vi.x, sc->vi.y), m2_set(sc->vi.z, 0.0),
+                     m2_set(sc->wrap_L[0], sc->wrap_L[1]), m2_set(sc->wrap_L[2], 0.0),
+                     m2_set(sc->half[0], sc->half[1]), m2_set(sc->half[2], INFINITY), sc->T};
+    double best = *best_out, second = *second_out;
     int64_t who = -1;
     uint32_t overlaps = 0;
     for (uint32_t k = 0; k < m; k++) {
-        const particle *q = &s->p[cand[k]];
+        const particle *q = &sc->p[cand[k]];
         m2 d_xy, d_z, dv_xy, dv_z;
-        pair_at(s, q, &d_xy, &d_z, &dv_xy, &dv_z);
+        pair_at(&s, q, &d_xy, &d_z, &dv_xy, &dv_z);
         double r2 = dot3(d_xy, d_z, d_xy, d_z), b = dot3(d_xy, d_z, dv_xy, dv_z), v2 = dot3(dv_xy, dv_z, dv_xy, dv_z);
         uint32_t mapped = map[cand[k]], shell;
         m2 rr;
@@ -90,26 +98,28 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
             shell = r2 < near_one ? mapped : out;
             rr = rr_one[shell];
         } else {
-            double sg = 0.5 * (s->sigma_i + q->sigma), reach = pot->reach * sg;
+            double sg = 0.5 * (sc->sigma_i + q->sigma), reach = pot->reach * sg;
             overlaps += r2 - sg * sg < 0.0;
             shell = r2 < reach * reach * (1.0 + 1e-6) ? mapped : out;
             double ri = in_r[shell] * sg, ro = out_r[shell] * sg;
-            rr = _mm_set_pd(ro * ro, ri * ri);
+            rr = m2_set(ri * ri, ro * ro);
         }
-        double te = T + shell_dt(r2, b, v2, rr);
+        double te = s.T + shell_dt(r2, b, v2, rr);
         int better = te < best;
+        double later = better ? best : te;
+        second = later < second ? later : second;
         best = better ? te : best;
         who = better ? (int64_t)k : who;
     }
-    *best_out = best; *who_out = who; *overlaps_out = overlaps;
+    *best_out = best; *second_out = second; *who_out = who; *overlaps_out = overlaps;
 }
 
 void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m) {
     double best = x->best;
     int64_t who;
     uint32_t overlaps;
-    if (w->one_sigma) stable_pass(w, s, cand, m, 1, &best, &who, &overlaps);
-    else stable_pass(w, s, cand, m, 0, &best, &who, &overlaps);
+    if (w->one_sigma) stable_pass(w, s, cand, m, 1, &best, &x->second, &who, &overlaps);
+    else stable_pass(w, s, cand, m, 0, &best, &x->second, &who, &overlaps);
     x->overlaps += overlaps;
     if (who < 0) return;
     /* the winner's edge and branch, from the scalar test of step_image */
@@ -121,4 +131,3 @@ void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, con
     edpd_root root = shell_event(EDPD_DETECTOR_STABLE, &w->pot, shell, c.dr, c.dv, c.sigma, &outer);
     x->best = best; x->partner = cand[who]; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell;
 }
-#endif

@@ -82,11 +82,11 @@ void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const
                const block_plan *overflow) {
     uint32_t overlaps = x->overlaps;
     bonds_spread(&w->bonds, x->i);
-#ifdef __SSE2__
     if (s->stable && !s->ties && !s->gravity) stable_scan(w, s, x, cand, m);
-    else
-#endif
-    for (uint32_t k = 0; k < m; k++) step_candidate(w, s, x, cand[k]);
+    else {
+        x->second = -INFINITY;  /* step_image does not keep it */
+        for (uint32_t k = 0; k < m; k++) step_candidate(w, s, x, cand[k]);
+    }
     if (overflow && overflow->overflow)  /* a crowded cell's particles beyond its record */
         for (int c = 0; c < overflow->count; c++)
             for (int32_t k = cells_overflow(&w->cells, overflow->cells[c]); k >= 0; k = w->cells.next[k])

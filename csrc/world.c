@@ -151,12 +151,24 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
 
         if (q->cross_t < q->ev_t) {
             if (execute_bookkeeping(w, i, tk, err) != 0) return EDPD_STOP_ERROR;
-        } else if (q->partner >= 0 && w->p[q->partner].changed > q->predicted) {
-            /* validate: the partner changed course since this was predicted; predict anew */
+        } else if ((q->partner >= 0 && w->p[q->partner].changed > q->predicted) || q->partner == PARTNER_RESCAN) {
+            /* validate: the partner changed course since this was predicted (or a stale event was
+             * put off until now); predict anew */
             if (tk > w->time) w->time = tk;
+            w->stale_events++;
+            if (q->partner >= 0 && w->second && w->second[i] > tk) {
+                /* the stale pair is the partner's to predict (it did, when it changed), and so is
+                 * every pair whose other particle changed since this one's scan; the others' events
+                 * come no sooner than the earliest of them then: the scan waits until that time,
+                 * and is not needed at all if this particle changes course first */
+                q->ev_t = w->second[i];
+                q->partner = PARTNER_RESCAN;
+                q->branch = BRANCH_NONE;
+                eq_update(&w->queue, i, event_key(q));
+                continue;
+            }
             bring_to(w, q, w->time);
             predict(w, i, 0, QUEUE_UPDATE);
-            w->stale_events++;
             continue;
         } else if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
             int32_t partner = q->partner;

@@ -12,6 +12,10 @@
 #include "rng.h"
 
 #define PARTNER_NONE INT32_MIN
+/* No pair event known before ev_t, when every pair of the particle must be tested again: its
+ * pending pair event went stale, and the other pairs' events, bounded below by second[] from its
+ * last scan, come no sooner (world.c) */
+#define PARTNER_RESCAN (INT32_MIN + 1)
 
 /* 128 bytes, 64-byte aligned: what a neighbour scan reads (r, v, t, sigma) is the first cache line. */
 typedef struct particle {
@@ -21,7 +25,7 @@ typedef struct particle {
     double ev_t;            /* time of the next impact (pair or plane), +inf if none */
     double cross_t;         /* time of the next cell crossing or neighbour-shell exit, +inf if none */
     double mass;
-    int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE */
+    int32_t partner;        /* >= 0 particle; < 0 plane -1-k; PARTNER_NONE, PARTNER_RESCAN */
     int32_t own_plane;      /* index into planes of this particle's own plate, or -1 */
     /* Stale-event rejection: an impact predicted with partner j is void once j has had an impact
      * since, that is, once j's `changed` exceeds the `predicted` of the prediction. Both are counts
@@ -150,6 +154,8 @@ struct edpd_world {
     uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */
     uint64_t hist[EDPD_HIST_BINS];
     double *t_last;           /* time of each particle's last impact (TC model only, else NULL) */
+    double *second;           /* stepped potentials: each particle's earliest pair event, its pending
+                               * one's partner aside, as its last scan found it (-inf: not known) */
     double sep_unit;          /* floating-point spacing at sigma */
     double virial;            /* sum over impacts of r_ij . dp_i */
     double ke, ke_integral, ke_time;
