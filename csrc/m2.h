@@ -2,7 +2,8 @@
  * stable scan: both edges of a pair's shell). Three forms with the same results bit for bit:
  * SSE2 intrinsics natively on x86-64, WebAssembly's 128-bit SIMD where the module is built with
  * it, and a pair of doubles anywhere else. Every operation is lane-wise IEEE arithmetic or a
- * select on a mask (all ones or all zeros per lane, from a comparison). EDPD_M2_PORTABLE picks
+ * select on a mask (all ones or all zeros per lane, from a comparison). Selects stay in the
+ * vector registers: V8 compiles a scalar double's select to a branch. EDPD_M2_PORTABLE picks
  * the pair of doubles everywhere (the tests compare the forms). */
 #ifndef EDPD_M2_H
 #define EDPD_M2_H
@@ -27,6 +28,8 @@ static inline m2 m2_le(m2 a, m2 b) { return _mm_cmple_pd(a, b); }
 static inline m2 m2_and(m2 a, m2 b) { return _mm_and_pd(a, b); }
 static inline m2 m2_or(m2 a, m2 b) { return _mm_or_pd(a, b); }
 static inline m2 m2_andnot(m2 mask, m2 a) { return _mm_andnot_pd(mask, a); }  /* a where mask is clear */
+static inline m2 m2_swap(m2 a) { return _mm_shuffle_pd(a, a, 1); }                /* (hi, lo) */
+static inline int m2_lo_set(m2 mask) { return _mm_movemask_pd(mask) & 1; }
 #elif defined(__wasm_simd128__) && !defined(EDPD_M2_PORTABLE)
 #include <wasm_simd128.h>
 typedef v128_t m2;
@@ -45,6 +48,8 @@ static inline m2 m2_le(m2 a, m2 b) { return wasm_f64x2_le(a, b); }
 static inline m2 m2_and(m2 a, m2 b) { return wasm_v128_and(a, b); }
 static inline m2 m2_or(m2 a, m2 b) { return wasm_v128_or(a, b); }
 static inline m2 m2_andnot(m2 mask, m2 a) { return wasm_v128_andnot(a, mask); }
+static inline m2 m2_swap(m2 a) { return wasm_i64x2_shuffle(a, a, 1, 0); }
+static inline int m2_lo_set(m2 mask) { return (int)(wasm_i64x2_extract_lane(mask, 0) & 1); }
 #else
 #include <math.h>
 typedef struct m2 { double v[2]; } m2;
@@ -66,6 +71,8 @@ static inline m2 m2_le(m2 a, m2 b) { return m2_mask(a.v[0] <= b.v[0], a.v[1] <= 
 static inline m2 m2_and(m2 a, m2 b) { return m2_set(m2_bits(m2_u(a.v[0]) & m2_u(b.v[0])), m2_bits(m2_u(a.v[1]) & m2_u(b.v[1]))); }
 static inline m2 m2_or(m2 a, m2 b) { return m2_set(m2_bits(m2_u(a.v[0]) | m2_u(b.v[0])), m2_bits(m2_u(a.v[1]) | m2_u(b.v[1]))); }
 static inline m2 m2_andnot(m2 mask, m2 a) { return m2_set(m2_bits(~m2_u(mask.v[0]) & m2_u(a.v[0])), m2_bits(~m2_u(mask.v[1]) & m2_u(a.v[1]))); }
+static inline m2 m2_swap(m2 a) { return m2_set(a.v[1], a.v[0]); }
+static inline int m2_lo_set(m2 mask) { return (int)(m2_u(mask.v[0]) & 1); }
 #endif
 
 /* a where mask is set, else b */

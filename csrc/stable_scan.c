@@ -11,9 +11,9 @@
 
 /* The time to a pair's event in its shell: lane 0 the inner edge, f = (r2 - R_in^2, 2b, 2 v2);
  * lane 1 the outer, f = (R_out^2 - r2, -2b, -2 v2) (lane 0's form times -1, which is exact);
- * each by stable_event's rule, the outer edge only if strictly earlier. rr = (R_in^2, R_out^2);
- * beyond the last step R_out = +inf: no outer edge. */
-static inline double shell_dt(double r2, double b, double v2, m2 rr) {
+ * each by stable_event's rule, the outer edge only if strictly earlier (lane 0 of the result).
+ * rr = (R_in^2, R_out^2); beyond the last step R_out = +inf: no outer edge. */
+static inline m2 shell_dt(double r2, double b, double v2, m2 rr) {
     const m2 sign = m2_set(1.0, -1.0), two_sign = m2_set(2.0, -2.0), two = m2_splat(2.0), zero = m2_splat(0.0);
     m2 f0 = m2_mul(sign, m2_sub(m2_splat(r2), rr));
     m2 f1 = m2_mul(two_sign, m2_splat(b)), f2 = m2_mul(two_sign, m2_splat(v2));
@@ -30,8 +30,8 @@ static inline double shell_dt(double r2, double b, double v2, m2 rr) {
     m2 none = m2_or(m2_andnot(m2_or(invalid, real), appr), m2_andnot(appr, m2_le(zero, f2)));
     m2 edge = m2_lt(rr, m2_splat(INFINITY));
     dt = m2_select(m2_andnot(none, edge), dt, m2_splat(INFINITY));
-    double in = m2_lo(dt), out = m2_hi(dt);
-    return out < in ? out : in;
+    m2 swapped = m2_swap(dt);
+    return m2_select(m2_lt(swapped, dt), swapped, dt);
 }
 
 /* The scan's constants in registers: particle i at the scan's time, and the minimum image (L and
@@ -83,7 +83,7 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
     const scan2 s = {m2_set(sc->ri.x, sc->ri.y), m2_set(sc->ri.z, 0.0), m2_set(sc->vi.x, sc->vi.y), m2_set(sc->vi.z, 0.0),
                      m2_set(sc->wrap_L[0], sc->wrap_L[1]), m2_set(sc->wrap_L[2], 0.0),
                      m2_set(sc->half[0], sc->half[1]), m2_set(sc->half[2], INFINITY), sc->T};
-    double best = *best_out, second = *second_out;
+    m2 best = m2_splat(*best_out), second = m2_splat(*second_out), T = m2_splat(s.T);
     int64_t who = -1;
     uint32_t overlaps = 0;
     for (uint32_t k = 0; k < m; k++) {
@@ -104,14 +104,14 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
             double ri = in_r[shell] * sg, ro = out_r[shell] * sg;
             rr = m2_set(ri * ri, ro * ro);
         }
-        double te = s.T + shell_dt(r2, b, v2, rr);
-        int better = te < best;
-        double later = better ? best : te;
-        second = later < second ? later : second;
-        best = better ? te : best;
-        who = better ? (int64_t)k : who;
+        m2 te = m2_add(T, shell_dt(r2, b, v2, rr));
+        m2 better = m2_lt(te, best), later = m2_select(better, best, te);
+        second = m2_select(m2_lt(later, second), later, second);
+        best = m2_select(better, te, best);
+        int64_t take = -(int64_t)m2_lo_set(better);
+        who = (who & ~take) | ((int64_t)k & take);
     }
-    *best_out = best; *second_out = second; *who_out = who; *overlaps_out = overlaps;
+    *best_out = m2_lo(best); *second_out = m2_lo(second); *who_out = who; *overlaps_out = overlaps;
 }
 
 void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m) {
