@@ -36,11 +36,11 @@ for side in a b; do
   extra_var=EDPD_EMCC_${side^^}
   # the module's sources as CMakeLists.txt lists them: the core, and the state reader where the
   # revision has it
-  srcs=(csrc/*.c)
+  srcs=($(cd "$work/$side" && echo csrc/*.c))  # the revision's own files
   [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)  # before the reader moved into the core
   compgen -G "$work/$side/csrc/experiments/*.c" >/dev/null && srcs+=(csrc/experiments/*.c)
   compgen -G "$work/$side/csrc/observe/*.c" >/dev/null && srcs+=(csrc/observe/*.c)
-  (cd "$work/$side" && emcc -O3 -flto -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
+  (cd "$work/$side" && emcc -O3 -flto -msimd128 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
      "${srcs[@]}" $flags \
      "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
 done

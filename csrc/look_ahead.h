@@ -10,8 +10,8 @@
  * cost more than they save. The thresholds rest on interleaved A/Bs (docs/performance.md). */
 static inline int big_world(const struct edpd_world *w) {
     size_t bytes = (size_t)w->n * sizeof(particle);
-    if (!MEM_REQUEST_STALLS) return bytes > ((size_t)3 << 19);
     if (w->nl.on) bytes += (size_t)w->n * (w->nl.cap * sizeof(int32_t) + sizeof(uint32_t) + sizeof(nl_centre));
+    if (!MEM_REQUEST_STALLS) return bytes > ((size_t)3 << 19);
     return bytes > ((size_t)3 << 20);
 }
 
