@@ -120,7 +120,7 @@ static void derive(struct edpd_world *w, const edpd_config *cfg) {
         if (w->p[i].sigma < min_sigma) min_sigma = w->p[i].sigma;
     }
     w->one_sigma = min_sigma == w->max_sigma;
-    shells_from_config(&w->pot, cfg);
+    shells_from_config(&w->pot, cfg, w->max_sigma);
     int e;  /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
     frexp(w->cfg.diameter, &e);
     w->sep_unit = ldexp(1.0, e - 53);

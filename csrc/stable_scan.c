@@ -44,42 +44,43 @@ static inline m2 wrap2(m2 d, m2 L, m2 half) {
 }
 
 /* Candidate q's separation from particle i and their relative velocity at the scan's time, as
- * pair_state (scan.h) forms them without gravity. */
-static inline void pair_at(const scan2 *s, const particle *q, m2 *d_xy, m2 *d_z, m2 *dv_xy, m2 *dv_z) {
-    m2 dt = m2_splat(s->T - q->t), v_xy = m2_load(&q->v.x), v_z = m2_set(q->v.z, 0.0);
-    m2 rk_xy = m2_add(m2_load(&q->r.x), m2_mul(v_xy, dt)), rk_z = m2_add(m2_set(q->r.z, 0.0), m2_mul(v_z, dt));
+ * pair_state (scan.h) forms them without gravity; `flat` (2-D): z is 0 throughout. */
+static inline void pair_at(const scan2 *s, const particle *q, int flat, m2 *d_xy, m2 *d_z, m2 *dv_xy, m2 *dv_z) {
+    m2 dt = m2_splat(s->T - q->t), v_xy = m2_load(&q->v.x);
+    m2 rk_xy = m2_add(m2_load(&q->r.x), m2_mul(v_xy, dt));
     *d_xy = wrap2(m2_sub(s->ri_xy, rk_xy), s->L_xy, s->half_xy);
-    *d_z = wrap2(m2_sub(s->ri_z, rk_z), s->L_z, s->half_z);
     *dv_xy = m2_sub(s->vi_xy, v_xy);
+    if (flat) return;
+    m2 v_z = m2_set(q->v.z, 0.0), rk_z = m2_add(m2_set(q->r.z, 0.0), m2_mul(v_z, dt));
+    *d_z = wrap2(m2_sub(s->ri_z, rk_z), s->L_z, s->half_z);
     *dv_z = m2_sub(s->vi_z, v_z);
 }
 
-/* x.x' + y.y' + z.z' in v3_dot's order, (x + y) + z */
-static inline double dot3(m2 a_xy, m2 a_z, m2 b_xy, m2 b_z) {
+/* x.x' + y.y' + z.z' in v3_dot's order, (x + y) + z; in 2-D x.x' + y.y' (adding z's +0 changes
+ * at most the sign of a zero, which no time depends on) */
+static inline double dot3(m2 a_xy, m2 a_z, m2 b_xy, m2 b_z, int flat) {
     m2 p = m2_mul(a_xy, b_xy);
-    return (m2_lo(p) + m2_hi(p)) + m2_lo(m2_mul(a_z, b_z));
+    double xy = m2_lo(p) + m2_hi(p);
+    return flat ? xy : xy + m2_lo(m2_mul(a_z, b_z));
 }
 
 /* Every candidate's event time, the earliest (the first in list order on a tie, as step_image
  * keeps it) and the earliest of the others (*second_out, which holds the earlier scans' too).
- * `one` (a constant where inlined): every diameter is sigma, the shells' squared radii are
- * precomputed. */
+ * `one` and `flat` are constants where inlined: every diameter is sigma_one (the shells' squared
+ * radii precomputed, steps.h), and the world is 2-D. */
 static inline __attribute__((always_inline)) void stable_pass(const struct edpd_world *w, const scan_consts *sc, const int32_t *cand,
-                                                             uint32_t m, int one, double *best_out, double *second_out, int64_t *who_out,
-                                                             uint32_t *overlaps_out) {
+                                                             uint32_t m, int one, int flat, double *best_out, double *second_out,
+                                                             int64_t *who_out, uint32_t *overlaps_out) {
     const shells *pot = &w->pot;
     const uint8_t *map = w->bonds.map;
     const uint32_t out = pot->count;
     double in_r[EDPD_MAX_STEPS + 1], out_r[EDPD_MAX_STEPS + 1];  /* each shell's edges, in sigma */
-    m2 rr_one[EDPD_MAX_STEPS + 1];
-    double sigma = w->max_sigma, near_one = 0.0;
-    for (uint32_t k = 0; k <= out; k++) {
-        in_r[k] = k == 0 ? 1.0 : pot->radius[k - 1];
-        out_r[k] = k < out ? pot->radius[k] : INFINITY;
-        double ri = in_r[k] * sigma, ro = out_r[k] * sigma;  /* shell_inner's and shell_event's radii */
-        rr_one[k] = m2_set(ri * ri, ro * ro);
-    }
-    if (one) { double reach = pot->reach * sigma; near_one = reach * reach * (1.0 + 1e-6); }
+    if (!one)
+        for (uint32_t k = 0; k <= out; k++) {
+            in_r[k] = k == 0 ? 1.0 : pot->radius[k - 1];
+            out_r[k] = k < out ? pot->radius[k] : INFINITY;
+        }
+    const double sigma2 = pot->sigma_one * pot->sigma_one, near2 = pot->near2;
     const scan2 s = {m2_set(sc->ri.x, sc->ri.y), m2_set(sc->ri.z, 0.0), m2_set(sc->vi.x, sc->vi.y), m2_set(sc->vi.z, 0.0),
                      m2_set(sc->wrap_L[0], sc->wrap_L[1]), m2_set(sc->wrap_L[2], 0.0),
                      m2_set(sc->half[0], sc->half[1]), m2_set(sc->half[2], INFINITY), sc->T};
@@ -88,15 +89,15 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
     uint32_t overlaps = 0;
     for (uint32_t k = 0; k < m; k++) {
         const particle *q = &sc->p[cand[k]];
-        m2 d_xy, d_z, dv_xy, dv_z;
-        pair_at(&s, q, &d_xy, &d_z, &dv_xy, &dv_z);
-        double r2 = dot3(d_xy, d_z, d_xy, d_z), b = dot3(d_xy, d_z, dv_xy, dv_z), v2 = dot3(dv_xy, dv_z, dv_xy, dv_z);
+        m2 d_xy, d_z = s.ri_z, dv_xy, dv_z = s.vi_z;
+        pair_at(&s, q, flat, &d_xy, &d_z, &dv_xy, &dv_z);
+        double r2 = dot3(d_xy, d_z, d_xy, d_z, flat), b = dot3(d_xy, d_z, dv_xy, dv_z, flat), v2 = dot3(dv_xy, dv_z, dv_xy, dv_z, flat);
         uint32_t mapped = map[cand[k]], shell;
         m2 rr;
         if (one) {
-            overlaps += r2 - sigma * sigma < 0.0;
-            shell = r2 < near_one ? mapped : out;
-            rr = rr_one[shell];
+            overlaps += r2 - sigma2 < 0.0;
+            shell = r2 < near2 ? mapped : out;
+            rr = m2_load(pot->edge2[shell]);
         } else {
             double sg = 0.5 * (sc->sigma_i + q->sigma), reach = pot->reach * sg;
             overlaps += r2 - sg * sg < 0.0;
@@ -118,8 +119,10 @@ void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, con
     double best = x->best;
     int64_t who;
     uint32_t overlaps;
-    if (w->one_sigma) stable_pass(w, s, cand, m, 1, &best, &x->second, &who, &overlaps);
-    else stable_pass(w, s, cand, m, 0, &best, &x->second, &who, &overlaps);
+    int flat = w->dim == 2;
+    if (w->one_sigma && flat) stable_pass(w, s, cand, m, 1, 1, &best, &x->second, &who, &overlaps);
+    else if (w->one_sigma) stable_pass(w, s, cand, m, 1, 0, &best, &x->second, &who, &overlaps);
+    else stable_pass(w, s, cand, m, 0, flat, &best, &x->second, &who, &overlaps);
     x->overlaps += overlaps;
     if (who < 0) return;
     /* the winner's edge and branch, from the scalar test of step_image */

@@ -16,6 +16,10 @@ typedef struct shells {
     double radius[EDPD_MAX_STEPS];
     double energy[EDPD_MAX_STEPS + 1];   /* U in shell k; energy[count] = 0 */
     double reach;                        /* the last step's radius (1 without steps) */
+    /* for a pair of contact distance sigma_one (every pair's, in a world of one diameter): each
+     * shell's edges squared, inner and outer (+inf beyond the last step), as shell_inner and
+     * shell_event form them, and the squared distance within which a pair may be bound */
+    double sigma_one, edge2[EDPD_MAX_STEPS + 1][2], near2;
 } shells;
 
 /* The pairs' logical states, sparse: each particle lists its partners in any shell but the
@@ -31,7 +35,7 @@ typedef struct bond_lists {
     uint8_t *map;
 } bond_lists;
 
-void shells_from_config(shells *s, const edpd_config *c);
+void shells_from_config(shells *s, const edpd_config *c, double sigma_one);
 
 /* The shell a distance^2 r2 puts a pair of diameter sigma in (what textbook code reads). */
 static inline uint32_t shell_of_distance(const shells *s, double r2, double sigma) {
