@@ -37,7 +37,8 @@ int main(void) {
 
     /* Square-well fluids (neighbour lists, logical states, a thermostat that stops), 3-D and
      * 2-D: recorded when a stale event's scan was first put off until the particle's next pair
-     * event could be due (world.c); the portable form of stable_scan.c gives the same (test_steps) */
+     * event could be due (world.c); test_golden_portable checks them with the portable form of
+     * csrc/m2.h, and the JavaScript tests WebAssembly's SIMD form against the CLI */
     for (int dim = 3; dim >= 2; dim--) {
         c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
         c.dim = dim; c.n = 2000; c.packing_fraction = dim == 3 ? 0.25 : 0.4; c.seed = 7;
