@@ -183,7 +183,8 @@ typedef struct edpd_stats {
     uint64_t plane_impacts;       /* sphere-plane impacts */
     uint64_t cell_crossings;      /* bookkeeping events: a particle enters a new cell (cell search) */
     uint64_t list_rebuilds;       /* bookkeeping events: a particle leaves its neighbour shell (neighbour lists) */
-    uint64_t stale_events;        /* popped predictions invalidated by a partner's collision */
+    uint64_t stale_events;        /* popped predictions invalidated by a partner's collision (with a
+                                     stepped potential: put off, or the new scan they were put off to) */
     uint64_t stabilizing_events;  /* impacts scheduled because an overlap was deepening (Sect. 4.1) */
     uint64_t negative_dt_events;  /* executed events with dt < 0 (naive-rewind) */
     uint64_t three_body_events;   /* impacts after which a particle overlaps two others (each counted) */
