@@ -1,7 +1,7 @@
 // The WebAssembly step API (web/src/edpd.js) on the module the browser loads.
 import { loadForNode, cli, root } from './helpers.js';
 import { execFileSync } from 'node:child_process';
-import { SCENARIOS, DETECTORS } from '../../web/src/edpd.js';
+import { SCENARIOS, DETECTORS, wasmSimdSupported, SIMD_NEEDED, loadEdpd } from '../../web/src/edpd.js';
 
 let edpd;
 beforeAll(async () => { edpd = await loadForNode(); });
@@ -240,6 +240,23 @@ test.each([[30000, 'cells', 0.26], [30000, 'lists', 0.47], [300000, 'cells', 0.2
   expect(s.events).toBe(native.events);
   expect(s.stateHash).toBe(native.state_hash);
   sim.destroy();
+});
+
+describe('WebAssembly SIMD', () => {
+  test('the probe passes in an engine with SIMD (Node\'s V8) and fails without it', () => {
+    expect(wasmSimdSupported()).toBe(true);
+    expect(wasmSimdSupported({ validate: () => false })).toBe(false);
+    expect(wasmSimdSupported(null)).toBe(false);  // no WebAssembly at all
+  });
+  test('without SIMD the module is not loaded, and the error says what the browser lacks', async () => {
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = () => false;
+    try {
+      await expect(loadEdpd({})).rejects.toThrow(SIMD_NEEDED);
+    } finally {
+      WebAssembly.validate = validate;
+    }
+  });
 });
 
 describe('memory', () => {

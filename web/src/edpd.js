@@ -95,11 +95,23 @@ function checkEvents(name, k) {
 
 function hex32(x) { return (x >>> 0).toString(16).padStart(8, '0'); }
 
+// The module is built with WebAssembly's 128-bit SIMD (the stable stepped scan, csrc/m2.h). A
+// module of one i8x16.popcnt, which only an engine with SIMD validates.
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+export const SIMD_NEEDED = 'this browser has no WebAssembly SIMD, which edpd needs: Chrome or Edge 91, Firefox 89, Safari 16.4 or newer';
+
+/** Whether this engine runs WebAssembly with 128-bit SIMD. */
+export function wasmSimdSupported(wasm = globalThis.WebAssembly) {
+  try { return !!wasm && wasm.validate(SIMD_PROBE); } catch { return false; }
+}
+
 /**
  * Loads the module. In Node pass { wasmBinary: readFileSync(new URL('../wasm/edpd.wasm', import.meta.url)) }
- * (Emscripten 3.1.6 cannot fetch in Node); in the browser no options are needed.
+ * (Emscripten 3.1.6 cannot fetch in Node); in the browser no options are needed. Rejects with
+ * SIMD_NEEDED where the engine lacks SIMD (its own compile error would not say why).
  */
 export async function loadEdpd(options = {}) {
+  if (!wasmSimdSupported()) throw new Error(SIMD_NEEDED);
   const M = await createEdpdModule(options);
   return new EdpdApi(M);
 }
