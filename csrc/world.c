@@ -29,6 +29,11 @@ static void all_stopped(struct edpd_world *w, uint32_t i, int32_t partner) {
 }
 
 
+/* How far toward the earliest time a stale particle's other pairs could meet its new scan waits
+ * (see the stale events in edpd_advance): 0.9 keeps nine tenths of the scans saved at 1, and at
+ * 1 the dense square-well fluid had 8 stabilising events per 1000 (none at 0.9). */
+#define RESCAN_AT 0.9
+
 /* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
  * position. Also false for +-inf and NaN. */
 static inline int within_clock(double t) { return fabs(t) <= EDPD_MAX_TIME; }
@@ -159,9 +164,11 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             if (q->partner >= 0 && w->second && w->second[i] > tk) {
                 /* the stale pair is the partner's to predict (it did, when it changed), and so is
                  * every pair whose other particle changed since this one's scan; the others' events
-                 * come no sooner than the earliest of them then: the scan waits until that time,
-                 * and is not needed at all if this particle changes course first */
-                q->ev_t = w->second[i];
+                 * come no sooner than the earliest of them then: the scan waits until nearly that
+                 * time, and is not needed at all if this particle changes course first. Not until
+                 * that time itself: a scan there would find that pair at contact, a rounding error
+                 * past it as often as not, and report a stabilising event for a plain collision. */
+                q->ev_t = tk + RESCAN_AT * (w->second[i] - tk);
                 q->partner = PARTNER_RESCAN;
                 q->branch = BRANCH_NONE;
                 eq_update(&w->queue, i, event_key(q));
