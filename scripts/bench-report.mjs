@@ -35,7 +35,7 @@ function caseRow(name, rows) {
  * The page with its results section rewritten.
  * @param {string} page the current docs/performance.md
  * @param {{ names: string[], runs: Map<string, object[]>, rounds: number, quick: boolean, cpu: string,
- *   latBefore: string|null, latAfter: string|null, args: string[], date?: Date, commitId?: string }} r
+ *   latBefore: string|null, latAfter: string|null, wellRatios?: string[], args: string[], date?: Date, commitId?: string }} r
  */
 export function writeReport(page, r) {
   const at = page.indexOf(MARKER);
@@ -81,6 +81,12 @@ export function writeReport(page, r) {
   if (big && small) {
     const ratios = big.map((x, k) => x.c.collisions_per_second / small[k].c.collisions_per_second);
     lines.push(`N-scaling: N = 10⁶ runs at ${pct(median(ratios))} of the collisions/s of N = 13500 (3-D, nσ³ = 0.5, native).`, '');
+  }
+  if (r.wellRatios?.length) {
+    lines.push('The square well against the hard spheres at the same density and N, both in one process in alternating chunks ' +
+      '(`bench/well_ratio.c`; the target is at most 1.5):', '');
+    for (const w of r.wellRatios) lines.push(`- ${w}`);
+    lines.push('');
   }
   if (r.latBefore || r.latAfter) {
     lines.push('Memory latency (`bench/memlat.c --quick`), which the N = 10⁶ figure follows:', '');

@@ -269,10 +269,22 @@ N-scaling: N = 10^6 at ${pct(median(ratios))} of N = 13500 (native collisions/s,
   if (latBefore) console.log(`before the runs: ${latBefore}`);
   if (latAfter) console.log(`after the runs:  ${latAfter}`);
 }
+/* With --scaling: the square well's time per event against the hard spheres' at the same density
+ * and N (bench/well_ratio.c: both in one process, in alternating chunks, so that the host's phase
+ * hits both), 3-D and 2-D; null if it cannot be built. */
+function wellRatio(dim) {
+  if (!scaling) return null;
+  if (spawnSync('bash', [`${root}bench/build.sh`, 'well_ratio'], { stdio: 'ignore' }).status !== 0) return null;
+  const r = spawnSync(`${root}build-bench/well_ratio`, [String(dim), dim === 3 ? '13500' : '10000', quick ? '4' : '20', quick ? '50000' : '300000'],
+    { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+const wellRatios = [wellRatio(3), wellRatio(2)].filter(Boolean);
+for (const line of wellRatios) console.log(line);
 console.log(`\n${new Date().toISOString()} node ${process.version}${quick ? ' (quick)' : ''}`);
 if (report) {
   const { writeReport } = await import('./bench-report.mjs');
   const file = `${root}docs/performance.md`;
-  writeFileSync(file, writeReport(readFileSync(file, 'utf8'), { names, runs, rounds, quick, cpu: cpuName, latBefore, latAfter, args }));
+  writeFileSync(file, writeReport(readFileSync(file, 'utf8'), { names, runs, rounds, quick, cpu: cpuName, latBefore, latAfter, wellRatios, args }));
   console.log(`wrote the results section of ${file}`);
 }

@@ -67,8 +67,10 @@ test('the bench report rewrites only the section below its marker', () => {
     ['ball-sweep-stable', [{ samples: 1e6, nat: 4, wasm: 5 }]], ['ball-array-n100000', [{ n: 1e5, events: 1000, nat: 0.15, wasm: 0.31 }]],
     ['observe-elastic-3d-n13500-rho0.5', [{ plain: 1.6e6, seen: 1.5e6, ratio: 0.92, samples: 238 }]]]);
   const page = `# Performance\n\nhand-written\n\n${MARKER}\nold results\n`;
+  const well = '3-D, N = 13500, n sigma^3 = 0.5: hard spheres 0.550 us/event, square well 0.880 us/event (kT 1.511); square well / hard spheres 1.600';
   const out = writeReport(page, { names: [...runs.keys()], runs, rounds: 1, quick: false, cpu: 'Test CPU', latBefore: null, latAfter: null,
-    args: ['--report'], date: new Date('2030-01-02T00:00:00Z'), commitId: 'abcdef1' });
+    wellRatios: [well], args: ['--report'], date: new Date('2030-01-02T00:00:00Z'), commitId: 'abcdef1' });
+  expect(out).toContain(`- ${well}`);
   expect(out.startsWith('# Performance\n\nhand-written\n\n')).toBe(true);
   expect(out).not.toContain('old results');
   expect(out).toContain('| elastic-3d-n13500-rho0.5 | 3-D | 13,500 | 1.000 | 0.500 | 0.700 | 70.0 % | 0.800 | 80.0 % | 5.0 |');
