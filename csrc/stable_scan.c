@@ -3,8 +3,8 @@
  * which branch on both and on bounds that spare square roots, mispredict about once a candidate;
  * here every candidate's event time is computed, both edges of its shell in the two lanes of one
  * square root and one division (m2.h), and the earliest kept, with the earliest of the others
- * (world.c puts a stale event's new scan off until that time). The arithmetic is stable_event's,
- * so the times are those of step_image bit for bit. */
+ * (world.c puts a stale event's new scan off until nearly that time). The arithmetic is
+ * stable_event's, so the times are those of step_image bit for bit. */
 #include "scan.h"
 #include "detector.h"
 #include "m2.h"

@@ -1,8 +1,8 @@
 /* A stepped potential's pair tests (steps.h): particle i against its candidates, one at a time,
  * each pair in its shell, with the event at the shell's inner or outer boundary. Every candidate
- * within reach counts, approaching or not: a bound pair meets its outer step receding. (Batches
- * in two passes, as the hard spheres', were slower here: most pairs are in a well and need more
- * than one test.) */
+ * within reach counts, approaching or not: a bound pair meets its outer step receding. The
+ * naive detectors' tests, and the stable one's with gravity or image ties; the stable detector
+ * otherwise tests every candidate without branches (stable_scan.c). */
 #include "scan.h"
 #include "detector.h"
 #include "failure.h"
