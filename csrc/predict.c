@@ -171,7 +171,6 @@ static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x
     scan_consts s;
     scan_setup(w, x, &s);
     if (w->pot.count) { step_scan(w, &s, x, pl->cand, pl->m, pl); return; }
-    x->second = -INFINITY;
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, pl->cand, pl->m);
@@ -198,7 +197,6 @@ static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *li
     /* the list is known up front: start every particle's load before the first pair test */
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
     if (w->pot.count) { step_scan(w, &s, x, list, m, NULL); return; }
-    x->second = -INFINITY;
     pair_batch bt;
     bt.n = bt.overlaps = 0;
     scan_candidates(w, &s, &bt, x, list, m);

@@ -26,7 +26,8 @@ typedef struct predict_ctx {
     int outer;        /* a stepped potential: the event is at the shell's outer boundary ... */
     uint32_t from;    /* ... of this shell */
     double second;    /* the earliest event but the best among the candidates scanned so far
-                       * (stable_scan), -inf where a scan does not keep it */
+                       * (stable_scan), -inf where a scan does not keep it (kept only with
+                       * steps: a hard-sphere world has no w->second to store it in) */
 } predict_ctx;
 
 /* The hot loop: every particle k of one cell against particle i. Everything loop-invariant

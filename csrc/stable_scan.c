@@ -74,12 +74,6 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
     const shells *pot = &w->pot;
     const uint8_t *map = w->bonds.map;
     const uint32_t out = pot->count;
-    double in_r[EDPD_MAX_STEPS + 1], out_r[EDPD_MAX_STEPS + 1];  /* each shell's edges, in sigma */
-    if (!one)
-        for (uint32_t k = 0; k <= out; k++) {
-            in_r[k] = k == 0 ? 1.0 : pot->radius[k - 1];
-            out_r[k] = k < out ? pot->radius[k] : INFINITY;
-        }
     const double sigma2 = pot->sigma_one * pot->sigma_one, near2 = pot->near2;
     const scan2 s = {m2_set(sc->ri.x, sc->ri.y), m2_set(sc->ri.z, 0.0), m2_set(sc->vi.x, sc->vi.y), m2_set(sc->vi.z, 0.0),
                      m2_set(sc->wrap_L[0], sc->wrap_L[1]), m2_set(sc->wrap_L[2], 0.0),
@@ -102,8 +96,9 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
             double sg = 0.5 * (sc->sigma_i + q->sigma), reach = pot->reach * sg;
             overlaps += r2 - sg * sg < 0.0;
             shell = r2 < reach * reach * (1.0 + 1e-6) ? mapped : out;
-            double ri = in_r[shell] * sg, ro = out_r[shell] * sg;
-            rr = m2_set(ri * ri, ro * ro);
+            double e2[2];
+            shell_edges2(pot, shell, sg, e2);
+            rr = m2_load(e2);
         }
         m2 te = m2_add(T, shell_dt(r2, b, v2, rr));
         m2 better = m2_lt(te, best), later = m2_select(better, best, te);

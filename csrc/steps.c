@@ -20,11 +20,7 @@ void shells_from_config(shells *s, const edpd_config *c, double sigma_one) {
     s->energy[s->count] = 0.0;
     s->reach = s->count ? s->radius[s->count - 1] : 1.0;
     s->sigma_one = sigma_one;
-    for (uint32_t k = 0; k <= s->count; k++) {
-        double r_in = shell_inner(s, k, sigma_one), r_out = k < s->count ? s->radius[k] * sigma_one : INFINITY;
-        s->edge2[k][0] = r_in * r_in;
-        s->edge2[k][1] = r_out * r_out;
-    }
+    for (uint32_t k = 0; k <= s->count; k++) shell_edges2(s, k, sigma_one, s->edge2[k]);
     double reach = s->reach * sigma_one;
     s->near2 = reach * reach * (1.0 + 1e-6);
 }

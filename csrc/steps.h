@@ -58,6 +58,14 @@ static inline double shell_inner(const shells *s, uint32_t shell, double sigma) 
     return shell == 0 ? sigma : s->radius[shell - 1] * sigma;
 }
 
+/* Shell k's edges squared for a pair of contact distance sigma, inner and outer, as shell_inner
+ * and shell_event form them (the outer +inf beyond the last step). */
+static inline void shell_edges2(const shells *s, uint32_t shell, double sigma, double out[2]) {
+    double r_in = shell_inner(s, shell, sigma), r_out = shell < s->count ? s->radius[shell] * sigma : INFINITY;
+    out[0] = r_in * r_in;
+    out[1] = r_out * r_out;
+}
+
 /* The event of a pair in shell `shell` with separation dr and relative velocity dv: the earlier
  * of its inner boundary (the core in shell 0) and its outer one, each by the detector's rule on
  * its overlap function; *outer says which. */

@@ -30,8 +30,9 @@ static void all_stopped(struct edpd_world *w, uint32_t i, int32_t partner) {
 
 
 /* How far toward the earliest time a stale particle's other pairs could meet its new scan waits
- * (see the stale events in edpd_advance): 0.9 keeps nine tenths of the scans saved at 1, and at
- * 1 the dense square-well fluid had 8 stabilising events per 1000 (none at 0.9). */
+ * (see the stale events in edpd_advance): short of 1, so that the scan finds a pair ahead of its
+ * edge, not at it (test_steps counts the stabilising events that 1 gives); 0.9 spares most of
+ * the scans 1 would. */
 #define RESCAN_AT 0.9
 
 /* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
