@@ -30,6 +30,9 @@ static inline m2 m2_or(m2 a, m2 b) { return _mm_or_pd(a, b); }
 static inline m2 m2_andnot(m2 mask, m2 a) { return _mm_andnot_pd(mask, a); }  /* a where mask is clear */
 static inline m2 m2_swap(m2 a) { return _mm_shuffle_pd(a, a, 1); }                /* (hi, lo) */
 static inline int m2_lo_set(m2 mask) { return _mm_movemask_pd(mask) & 1; }
+static inline int m2_bits_set(m2 mask) { return _mm_movemask_pd(mask); }           /* lane 0: bit 0, lane 1: bit 1 */
+static inline m2 m2_los(m2 a, m2 b) { return _mm_unpacklo_pd(a, b); }              /* (a lo, b lo) */
+static inline m2 m2_his(m2 a, m2 b) { return _mm_unpackhi_pd(a, b); }              /* (a hi, b hi) */
 #elif defined(__wasm_simd128__) && !defined(EDPD_M2_PORTABLE)
 #include <wasm_simd128.h>
 typedef v128_t m2;
@@ -50,6 +53,9 @@ static inline m2 m2_or(m2 a, m2 b) { return wasm_v128_or(a, b); }
 static inline m2 m2_andnot(m2 mask, m2 a) { return wasm_v128_andnot(a, mask); }
 static inline m2 m2_swap(m2 a) { return wasm_i64x2_shuffle(a, a, 1, 0); }
 static inline int m2_lo_set(m2 mask) { return (int)(wasm_i64x2_extract_lane(mask, 0) & 1); }
+static inline int m2_bits_set(m2 mask) { return (int)wasm_i64x2_bitmask(mask); }
+static inline m2 m2_los(m2 a, m2 b) { return wasm_i64x2_shuffle(a, b, 0, 2); }
+static inline m2 m2_his(m2 a, m2 b) { return wasm_i64x2_shuffle(a, b, 1, 3); }
 #else
 #include <math.h>
 typedef struct m2 { double v[2]; } m2;
@@ -73,6 +79,9 @@ static inline m2 m2_or(m2 a, m2 b) { return m2_set(m2_bits(m2_u(a.v[0]) | m2_u(b
 static inline m2 m2_andnot(m2 mask, m2 a) { return m2_set(m2_bits(~m2_u(mask.v[0]) & m2_u(a.v[0])), m2_bits(~m2_u(mask.v[1]) & m2_u(a.v[1]))); }
 static inline m2 m2_swap(m2 a) { return m2_set(a.v[1], a.v[0]); }
 static inline int m2_lo_set(m2 mask) { return (int)(m2_u(mask.v[0]) & 1); }
+static inline int m2_bits_set(m2 mask) { return (int)((m2_u(mask.v[0]) & 1) | ((m2_u(mask.v[1]) & 1) << 1)); }
+static inline m2 m2_los(m2 a, m2 b) { return m2_set(a.v[0], b.v[0]); }
+static inline m2 m2_his(m2 a, m2 b) { return m2_set(a.v[1], b.v[1]); }
 #endif
 
 /* a where mask is set, else b */
