@@ -1,9 +1,10 @@
 /* Two doubles in one register, for code that computes two things at once without branches (the
- * stable scan: both edges of a pair's shell). Three forms with the same results bit for bit:
+ * stable scan: two candidate pairs). Three forms with the same results bit for bit:
  * SSE2 intrinsics natively on x86-64, WebAssembly's 128-bit SIMD where the module is built with
  * it, and a pair of doubles anywhere else. Every operation is lane-wise IEEE arithmetic or a
  * select on a mask (all ones or all zeros per lane, from a comparison). Selects stay in the
- * vector registers: V8 compiles a scalar double's select to a branch. EDPD_M2_PORTABLE picks
+ * vector registers: V8 compiles a scalar double's select to a branch. m2_min and m2_max are
+ * x86's minpd and maxpd (the second operand if either is NaN), in every form. EDPD_M2_PORTABLE picks
  * the pair of doubles everywhere (the tests compare the forms). */
 #ifndef EDPD_M2_H
 #define EDPD_M2_H
@@ -23,6 +24,9 @@ static inline m2 m2_sub(m2 a, m2 b) { return _mm_sub_pd(a, b); }
 static inline m2 m2_mul(m2 a, m2 b) { return _mm_mul_pd(a, b); }
 static inline m2 m2_div(m2 a, m2 b) { return _mm_div_pd(a, b); }
 static inline m2 m2_sqrt(m2 a) { return _mm_sqrt_pd(a); }
+static inline m2 m2_min(m2 a, m2 b) { return _mm_min_pd(a, b); }   /* a < b ? a : b */
+static inline m2 m2_max(m2 a, m2 b) { return _mm_max_pd(a, b); }   /* a > b ? a : b */
+static inline m2 m2_xor(m2 a, m2 b) { return _mm_xor_pd(a, b); }
 static inline m2 m2_lt(m2 a, m2 b) { return _mm_cmplt_pd(a, b); }
 static inline m2 m2_le(m2 a, m2 b) { return _mm_cmple_pd(a, b); }
 static inline m2 m2_and(m2 a, m2 b) { return _mm_and_pd(a, b); }
@@ -46,6 +50,9 @@ static inline m2 m2_sub(m2 a, m2 b) { return wasm_f64x2_sub(a, b); }
 static inline m2 m2_mul(m2 a, m2 b) { return wasm_f64x2_mul(a, b); }
 static inline m2 m2_div(m2 a, m2 b) { return wasm_f64x2_div(a, b); }
 static inline m2 m2_sqrt(m2 a) { return wasm_f64x2_sqrt(a); }
+static inline m2 m2_min(m2 a, m2 b) { return wasm_f64x2_pmin(b, a); }  /* pmin(b, a) = a < b ? a : b */
+static inline m2 m2_max(m2 a, m2 b) { return wasm_f64x2_pmax(b, a); }  /* pmax(b, a) = b < a ? a : b */
+static inline m2 m2_xor(m2 a, m2 b) { return wasm_v128_xor(a, b); }
 static inline m2 m2_lt(m2 a, m2 b) { return wasm_f64x2_lt(a, b); }
 static inline m2 m2_le(m2 a, m2 b) { return wasm_f64x2_le(a, b); }
 static inline m2 m2_and(m2 a, m2 b) { return wasm_v128_and(a, b); }
@@ -69,6 +76,8 @@ static inline m2 m2_sub(m2 a, m2 b) { return m2_set(a.v[0] - b.v[0], a.v[1] - b.
 static inline m2 m2_mul(m2 a, m2 b) { return m2_set(a.v[0] * b.v[0], a.v[1] * b.v[1]); }
 static inline m2 m2_div(m2 a, m2 b) { return m2_set(a.v[0] / b.v[0], a.v[1] / b.v[1]); }
 static inline m2 m2_sqrt(m2 a) { return m2_set(sqrt(a.v[0]), sqrt(a.v[1])); }
+static inline m2 m2_min(m2 a, m2 b) { return m2_set(a.v[0] < b.v[0] ? a.v[0] : b.v[0], a.v[1] < b.v[1] ? a.v[1] : b.v[1]); }
+static inline m2 m2_max(m2 a, m2 b) { return m2_set(a.v[0] > b.v[0] ? a.v[0] : b.v[0], a.v[1] > b.v[1] ? a.v[1] : b.v[1]); }
 static inline double m2_bits(uint64_t u) { double d; memcpy(&d, &u, sizeof d); return d; }
 static inline uint64_t m2_u(double d) { uint64_t u; memcpy(&u, &d, sizeof u); return u; }
 static inline m2 m2_mask(int lo, int hi) { return m2_set(m2_bits(-(uint64_t)lo), m2_bits(-(uint64_t)hi)); }
@@ -77,6 +86,7 @@ static inline m2 m2_le(m2 a, m2 b) { return m2_mask(a.v[0] <= b.v[0], a.v[1] <= 
 static inline m2 m2_and(m2 a, m2 b) { return m2_set(m2_bits(m2_u(a.v[0]) & m2_u(b.v[0])), m2_bits(m2_u(a.v[1]) & m2_u(b.v[1]))); }
 static inline m2 m2_or(m2 a, m2 b) { return m2_set(m2_bits(m2_u(a.v[0]) | m2_u(b.v[0])), m2_bits(m2_u(a.v[1]) | m2_u(b.v[1]))); }
 static inline m2 m2_andnot(m2 mask, m2 a) { return m2_set(m2_bits(~m2_u(mask.v[0]) & m2_u(a.v[0])), m2_bits(~m2_u(mask.v[1]) & m2_u(a.v[1]))); }
+static inline m2 m2_xor(m2 a, m2 b) { return m2_set(m2_bits(m2_u(a.v[0]) ^ m2_u(b.v[0])), m2_bits(m2_u(a.v[1]) ^ m2_u(b.v[1]))); }
 static inline m2 m2_swap(m2 a) { return m2_set(a.v[1], a.v[0]); }
 static inline int m2_lo_set(m2 mask) { return (int)(m2_u(mask.v[0]) & 1); }
 static inline int m2_bits_set(m2 mask) { return (int)((m2_u(mask.v[0]) & 1) | ((m2_u(mask.v[1]) & 1) << 1)); }

@@ -18,14 +18,15 @@
 typedef struct edge_fn { m2 f0, f1, f2, disc, rr; } edge_fn;
 
 static inline edge_fn first_edge(m2 r2, m2 b, m2 v2, m2 in2, m2 out2) {
-    const m2 two = m2_splat(2.0), minus_two = m2_splat(-2.0), zero = m2_splat(0.0);
+    const m2 two = m2_splat(2.0), zero = m2_splat(0.0);
     m2 f0 = m2_sub(r2, in2), f1 = m2_mul(two, b), f2 = m2_mul(two, v2);
     m2 disc = m2_sub(m2_mul(f1, f1), m2_mul(m2_mul(two, f2), f0));
-    m2 g0 = m2_mul(m2_splat(-1.0), m2_sub(r2, out2)), g1 = m2_mul(minus_two, b), g2 = m2_mul(minus_two, v2);
-    m2 gdisc = m2_sub(m2_mul(g1, g1), m2_mul(m2_mul(two, g2), g0));
     m2 inner = m2_and(m2_lt(f1, zero), m2_or(m2_le(f0, zero), m2_lt(zero, disc)));
-    edge_fn e = {m2_select(inner, f0, g0), m2_select(inner, f1, g1), m2_select(inner, f2, g2),
-                 m2_select(inner, disc, gdisc), m2_select(inner, in2, out2)};
+    /* the outer form: (-1) x and (-2) y are -x and -(2 y) bit for bit, a flip of the sign bit */
+    m2 flip = m2_andnot(inner, m2_splat(-0.0)), rr = m2_select(inner, in2, out2);
+    m2 g0 = m2_xor(m2_sub(r2, out2), flip), g2 = m2_xor(f2, flip);
+    m2 gdisc = m2_sub(m2_mul(f1, f1), m2_mul(m2_mul(two, g2), g0));
+    edge_fn e = {m2_select(inner, f0, g0), m2_xor(f1, flip), g2, m2_select(inner, disc, gdisc), rr};
     return e;
 }
 
@@ -37,7 +38,7 @@ static inline m2 edge_dt(edge_fn e) {
     m2 sq = m2_sqrt(m2_and(real, e.disc));
     /* approaching: 2 f0 / (sqrt(disc) - f1); receding, turning back: (f1 + sqrt(disc)) / -f2,
      * or f1 / -f2 at the turning point if disc <= 0 */
-    m2 num = m2_select(appr, m2_mul(two, e.f0), m2_select(real, m2_add(e.f1, sq), e.f1));
+    m2 num = m2_select(appr, m2_mul(two, e.f0), m2_add(e.f1, sq));  /* sq = 0 if !real: f1 + 0 */
     m2 den = m2_select(appr, m2_sub(sq, e.f1), m2_sub(zero, e.f2));
     m2 dt = m2_div(num, den);
     m2 invalid = m2_le(e.f0, zero);
@@ -101,7 +102,8 @@ static inline __attribute__((always_inline)) void pair_step(const struct edpd_wo
         sigma2 = m2_mul(sg, sg); near2 = m2_mul(m2_mul(reach, reach), m2_splat(1.0 + 1e-6));
     }
     int used = last ? 1 : 3;
-    st->overlaps += (uint32_t)__builtin_popcount((unsigned)(m2_bits_set(m2_lt(m2_sub(r2, sigma2), m2_splat(0.0))) & used));
+    uint32_t over = (uint32_t)(m2_bits_set(m2_lt(m2_sub(r2, sigma2), m2_splat(0.0))) & used);
+    st->overlaps += (over & 1) + (over >> 1);
     int near = m2_bits_set(m2_lt(r2, near2));
     uint32_t ma = w->bonds.map[ka], mb = w->bonds.map[kb];
     uint32_t sa = out ^ ((ma ^ out) & -(uint32_t)(near & 1)), sb = out ^ ((mb ^ out) & -(uint32_t)(near >> 1));
@@ -118,11 +120,10 @@ static inline __attribute__((always_inline)) void pair_step(const struct edpd_wo
     /* a then b, as one at a time would take them: the earlier of the two (a on a tie) against
      * the best so far, the later to the others */
     m2 swapped = m2_swap(te), b_first = m2_lt(swapped, te);
-    m2 lo = m2_select(b_first, swapped, te), hi = m2_select(b_first, te, swapped);
-    m2 better = m2_lt(lo, st->best), later = m2_select(better, st->best, lo);
-    st->second = m2_select(m2_lt(later, st->second), later, st->second);
-    st->second = m2_select(m2_lt(hi, st->second), hi, st->second);
-    st->best = m2_select(better, lo, st->best);
+    m2 lo = m2_min(swapped, te), hi = m2_max(te, swapped);  /* (b < a ? b : a), and the other */
+    m2 better = m2_lt(lo, st->best);
+    st->second = m2_min(hi, m2_min(m2_max(st->best, lo), st->second));
+    st->best = m2_min(lo, st->best);
     int64_t take = -(int64_t)m2_lo_set(better);
     st->who = (st->who & ~take) | ((int64_t)(k + (uint32_t)m2_lo_set(b_first)) & take);
 }
