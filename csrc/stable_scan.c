@@ -15,7 +15,7 @@
  * (disc > 0) or is already past it (f0 <= 0); else the outer, f = (R_out^2 - r2, -2b, -2 v2) as
  * (-1)(r2 - R_out^2) (the inner form times -1, which is exact). A pair moving inward meets its
  * inner edge before it could reach its outer one (|r + v dt|^2 falls until the closest approach). */
-typedef struct edge_fn { m2 f0, f1, f2, disc, rr; } edge_fn;
+typedef struct edge_fn { m2 f0, f1, f2, disc, rr, inner; } edge_fn;
 
 static inline edge_fn first_edge(m2 r2, m2 b, m2 v2, m2 in2, m2 out2) {
     const m2 two = m2_splat(2.0), zero = m2_splat(0.0);
@@ -26,13 +26,14 @@ static inline edge_fn first_edge(m2 r2, m2 b, m2 v2, m2 in2, m2 out2) {
     m2 flip = m2_andnot(inner, m2_splat(-0.0)), rr = m2_select(inner, in2, out2);
     m2 g0 = m2_xor(m2_sub(r2, out2), flip), g2 = m2_xor(f2, flip);
     m2 gdisc = m2_sub(m2_mul(f1, f1), m2_mul(m2_mul(two, g2), g0));
-    edge_fn e = {m2_select(inner, f0, g0), m2_xor(f1, flip), g2, m2_select(inner, disc, gdisc), rr};
+    edge_fn e = {m2_select(inner, f0, g0), m2_xor(f1, flip), g2, m2_select(inner, disc, gdisc), rr, inner};
     return e;
 }
 
 /* stable_event's time on f, lane-wise, +inf for no event; rr the edge's radius squared (+inf:
- * beyond the last step, no outer edge) */
-static inline m2 edge_dt(edge_fn e) {
+ * beyond the last step, no outer edge). *why: the masks that say which edge and which branch,
+ * lane 0's in bits 0, 2, 4, 6 and lane 1's in bits 1, 3, 5, 7 (why_branch reads them). */
+static inline m2 edge_dt(edge_fn e, int *why) {
     const m2 two = m2_splat(2.0), zero = m2_splat(0.0);
     m2 real = m2_lt(zero, e.disc), appr = m2_lt(e.f1, zero);
     m2 sq = m2_sqrt(m2_and(real, e.disc));
@@ -45,7 +46,17 @@ static inline m2 edge_dt(edge_fn e) {
     dt = m2_andnot(m2_and(appr, invalid), dt);  /* approaching an edge already past: now */
     m2 none = m2_or(m2_andnot(m2_or(invalid, real), appr), m2_andnot(appr, m2_le(zero, e.f2)));
     m2 edge = m2_lt(e.rr, m2_splat(INFINITY));
+    *why = m2_bits_set(e.inner) | m2_bits_set(appr) << 2 | m2_bits_set(invalid) << 4 | m2_bits_set(real) << 6;
     return m2_select(m2_andnot(none, edge), dt, m2_splat(INFINITY));
+}
+
+/* One lane's bits of edge_dt's *why (shifted to bits 0, 2, 4, 6): stable_event's branch for an
+ * event found, and whether it is at the outer edge. */
+enum { WHY_INNER = 1, WHY_APPR = 4, WHY_INVALID = 16, WHY_REAL = 64 };
+static inline int why_branch(int why, int *outer) {
+    *outer = !(why & WHY_INNER);
+    if (why & WHY_APPR) return why & WHY_INVALID ? BRANCH_STABILISING : BRANCH_ROOT;
+    return why & WHY_REAL ? BRANCH_ROOT : BRANCH_TURNING;
 }
 
 /* The scan's constants in registers: particle i at the scan's time, each axis splat, and the
@@ -76,9 +87,9 @@ static inline m2 dot2(const m2 a[3], const m2 b[3], int flat) {
     return flat ? xy : m2_add(xy, m2_mul(a[2], b[2]));
 }
 
-/* What a pass keeps: the earliest time and its candidate, the earliest of the others (lane 0),
- * and the overlapping pairs seen. */
-typedef struct pass_state { m2 best, second; int64_t who; uint32_t overlaps; } pass_state;
+/* What a pass keeps: the earliest time (lane 0) with its candidate, that pair's shell and
+ * edge_dt's bits, the earliest of the others (lane 0), and the overlapping pairs seen. */
+typedef struct pass_state { m2 best, second; int64_t who; uint32_t shell, why, overlaps; } pass_state;
 
 /* Candidates cand[k] and cand[k + 1] (lane 1 unused if `last`: the list's odd one out).
  * `one` and `flat` are constants where inlined: every diameter is sigma_one (the shells' squared
@@ -115,7 +126,8 @@ static inline __attribute__((always_inline)) void pair_step(const struct edpd_wo
         shell_edges2(pot, sb, 0.5 * (sc->sigma_i + b->sigma), e2b);
         ea = m2_load(e2a); eb = m2_load(e2b);
     }
-    m2 te = m2_add(s->T, edge_dt(first_edge(r2, bb, v2, m2_los(ea, eb), m2_his(ea, eb))));
+    int why;
+    m2 te = m2_add(s->T, edge_dt(first_edge(r2, bb, v2, m2_los(ea, eb), m2_his(ea, eb)), &why));
     if (last) te = m2_set(m2_lo(te), INFINITY);
     /* a then b, as one at a time would take them: the earlier of the two (a on a tie) against
      * the best so far, the later to the others */
@@ -124,8 +136,10 @@ static inline __attribute__((always_inline)) void pair_step(const struct edpd_wo
     m2 better = m2_lt(lo, st->best);
     st->second = m2_min(hi, m2_min(m2_max(st->best, lo), st->second));
     st->best = m2_min(lo, st->best);
-    int64_t take = -(int64_t)m2_lo_set(better);
-    st->who = (st->who & ~take) | ((int64_t)(k + (uint32_t)m2_lo_set(b_first)) & take);
+    uint32_t lane = (uint32_t)m2_lo_set(b_first), take = -(uint32_t)m2_lo_set(better);
+    st->who = (st->who & ~(int64_t)(int32_t)take) | ((int64_t)(k + lane) & (int64_t)(int32_t)take);
+    st->shell = (st->shell & ~take) | ((sa ^ ((sa ^ sb) & -lane)) & take);
+    st->why = (st->why & ~take) | (((uint32_t)why >> lane) & take);
 }
 
 /* Every candidate's event time, the earliest (the first in list order on a tie, as step_image
@@ -145,7 +159,7 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
 }
 
 void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m) {
-    pass_state st = {m2_splat(x->best), m2_splat(x->second), -1, 0};
+    pass_state st = {m2_splat(x->best), m2_splat(x->second), -1, 0, 0, 0};
     int flat = w->dim == 2;
     if (w->one_sigma && flat) stable_pass(w, s, cand, m, 1, 1, &st);
     else if (w->one_sigma) stable_pass(w, s, cand, m, 1, 0, &st);
@@ -156,12 +170,6 @@ void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, con
     x->second = m2_lo(st.second);
     x->overlaps += overlaps;
     if (who < 0) return;
-    /* the winner's edge and branch, from the scalar test of step_image */
-    pair_cand c;
-    pair_state(s, &s->p[cand[who]], &c, 0);
-    double r2 = v3_dot(c.dr, c.dr), reach = w->pot.reach * c.sigma;
-    uint32_t shell = r2 < reach * reach * (1.0 + 1e-6) ? w->bonds.map[cand[who]] : w->pot.count;
-    int outer;
-    edpd_root root = shell_event(EDPD_DETECTOR_STABLE, &w->pot, shell, c.dr, c.dv, c.sigma, &outer);
-    x->best = best; x->partner = cand[who]; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell;
+    int outer, branch = why_branch((int)st.why, &outer);
+    x->best = best; x->partner = cand[who]; x->fresh = 1; x->branch = branch; x->outer = outer; x->from = st.shell;
 }
