@@ -3,9 +3,10 @@
  * which branch on both and on bounds that spare square roots, mispredict about once a candidate;
  * here two candidates share each register (m2.h) and every candidate's event time is computed,
  * at the one edge of its shell that the pair meets first (one square root and one division for
- * two candidates), and the earliest kept, with the earliest of the others (world.c puts a stale
- * event's new scan off until nearly that time). The arithmetic is stable_event's, so the times
- * are those of step_image bit for bit. */
+ * two candidates), and the earliest kept, with its edge and branch read off the same masks, and
+ * the earliest of the others (world.c puts a stale event's new scan off until nearly that time).
+ * The arithmetic is stable_event's, so the times, edges and branches are those of step_image
+ * bit for bit. */
 #include "scan.h"
 #include "detector.h"
 #include "m2.h"
@@ -138,7 +139,7 @@ static inline __attribute__((always_inline)) void pair_step(const struct edpd_wo
     st->best = m2_min(lo, st->best);
     uint32_t lane = (uint32_t)m2_lo_set(b_first), take = -(uint32_t)m2_lo_set(better);
     st->who = (st->who & ~(int64_t)(int32_t)take) | ((int64_t)(k + lane) & (int64_t)(int32_t)take);
-    st->shell = (st->shell & ~take) | ((sa ^ ((sa ^ sb) & -lane)) & take);
+    st->shell = (st->shell & ~take) | ((sa ^ ((sa ^ sb) & -lane)) & take);  /* gcc makes lane ? sb : sa a branch */
     st->why = (st->why & ~take) | (((uint32_t)why >> lane) & take);
 }
 
