@@ -8,6 +8,11 @@
 #   bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS=3] [EVENTS=2000000] [DIM=3] [WELL=0]
 #   e.g. bench/ab.sh 9fc62b5 HEAD 1000000 0.5
 #        bench/ab.sh HEAD~1 HEAD 13500 0.5 5 4000000 3 1.5
+# EDPD_AB_PAIRED=1: both revisions in one process (bench/ab_paired.c, each core's symbols
+#   prefixed), each with its own world, timed in alternating runs of EVENTS, ROUNDS pairs; prints
+#   each pair's ratio b/a and their median. Separate processes minutes apart see the host in
+#   different phases: their medians can differ by 5 % for the same machine code.
+#   e.g. EDPD_AB_PAIRED=1 bench/ab.sh HEAD~1 HEAD 13500 0.5 16 300000
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
 cd "$(dirname "$0")/.."
@@ -23,8 +28,21 @@ for side in a b; do
     [ "$(basename "$src")" = wasm_api.c ] && continue
     gcc -O3 -ffp-contract=off -fno-math-errno -I"$work/$side/csrc" -c "$src" -o "$work/$side/$(basename "$src" .c).o"
   done
-  gcc -O3 -I"$work/$side/csrc" bench/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
+  if [ "${EDPD_AB_PAIRED:-0}" = 1 ]; then
+    gcc -O3 -DBENCH_ONE_SIDE -I"$work/$side/csrc" -c bench/bench_one.c -o "$work/$side/bench_one.o"
+    ld -r "$work/$side"/*.o -o "$work/$side.all.o"
+    nm --defined-only -g "$work/$side.all.o" | awk -v p="${side}_" '{print $3, p $3}' > "$work/$side.syms"
+    objcopy --redefine-syms="$work/$side.syms" "$work/$side.all.o" "$work/$side.o"
+  else
+    gcc -O3 -I"$work/$side/csrc" bench/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
+  fi
 done
+if [ "${EDPD_AB_PAIRED:-0}" = 1 ]; then
+  gcc -O3 bench/ab_paired.c "$work/a.o" "$work/b.o" -lm -o "$work/ab_paired"
+  echo "a = $a, b = $b"
+  "$work/ab_paired" "$n" "$rho" "$rounds" "$events" "$dim" "$well"
+  exit
+fi
 for r in $(seq "$rounds"); do
   for side in a b; do
     "$work/$side/bench_one" "$n" "$rho" 3 "$events" "$dim" "$well" | awk -v s="$side" '{print s, $2, $4}' >> "$work/times"

@@ -4,7 +4,8 @@
  * (lambda > 1), a square-well fluid brought to kT = 1.5 as edpd bench's well_start does (from kT 3
  * with the thermostat at 1.5, rate 2, 5 time units), then timed in NVE from that state.
  *
- *   bench_one N NUMBER_DENSITY RUNS EVENTS [DIM] [WELL]                           */
+ *   bench_one N NUMBER_DENSITY RUNS EVENTS [DIM] [WELL]
+ * Built with -DBENCH_ONE_SIDE: bench_world and bench_run alone, for bench/ab_paired.c.     */
 #include "edpd.h"
 #include <math.h>
 #include <stdio.h>
@@ -36,36 +37,52 @@ static edpd_world *well_fluid(edpd_config c, edpd_error *err) {
 }
 #endif
 
-int main(int argc, char **argv) {
-    if (argc < 5 || argc > 7) { fprintf(stderr, "usage: bench_one N NUMBER_DENSITY RUNS EVENTS [DIM] [WELL]\n"); return 2; }
+/* The case's world, warmed up: the elastic gas 4 N events past the lattice, or the square-well
+ * fluid; NULL (a message on stderr) if this revision cannot make it. */
+edpd_world *bench_world(uint32_t n, double rho, int dim, double well) {
     const double pi = 3.14159265358979323846;
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
-    c.n = (uint32_t)strtoul(argv[1], NULL, 10);
-    c.dim = argc >= 6 ? atoi(argv[5]) : 3;
-    double rho = atof(argv[2]), well = argc == 7 ? atof(argv[6]) : 0.0;
-    int runs = atoi(argv[3]);
-    uint64_t events = strtoull(argv[4], NULL, 10);
+    c.n = n; c.dim = dim;
     c.packing_fraction = rho * (c.dim == 3 ? pi / 6.0 : pi / 4.0);
     edpd_error err = {0};
 #ifdef EDPD_MAX_STEPS
     if (well > 0.0) { c.potential = EDPD_POTENTIAL_SQUARE_WELL; c.well_width = well; }
     edpd_world *w = well > 0.0 ? well_fluid(c, &err) : edpd_create(&c, &err);
 #else
-    if (well > 0.0) { fprintf(stderr, "bench_one: this revision has no square well\n"); return 2; }
+    if (well > 0.0) { fprintf(stderr, "bench_one: this revision has no square well\n"); return NULL; }
     edpd_world *w = edpd_create(&c, &err);
 #endif
-    if (!w) { fprintf(stderr, "bench_one: %s: %s\n", err.field, err.message); return 1; }
+    if (!w) { fprintf(stderr, "bench_one: %s: %s\n", err.field, err.message); return NULL; }
     if (well == 0.0) edpd_advance(w, INFINITY, 4ull * c.n, &err);
+    return w;
+}
+
+/* One run of `events` events: user CPU microseconds per event, and collisions per second. */
+double bench_run(edpd_world *w, uint64_t events, double *collisions_per_s) {
+    edpd_error err = {0};
+    edpd_stats s0, s1;
+    edpd_get_stats(w, &s0);
+    clock_t t0 = clock();
+    edpd_advance(w, INFINITY, events, &err);
+    double dt = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    edpd_get_stats(w, &s1);
+    *collisions_per_s = (double)(s1.collisions - s0.collisions) / dt;
+    return 1e6 * dt / (double)(s1.events - s0.events);
+}
+
+#ifndef BENCH_ONE_SIDE  /* bench/ab.sh's paired mode links bench_world and bench_run of two revisions */
+int main(int argc, char **argv) {
+    if (argc < 5 || argc > 7) { fprintf(stderr, "usage: bench_one N NUMBER_DENSITY RUNS EVENTS [DIM] [WELL]\n"); return 2; }
+    int runs = atoi(argv[3]);
+    uint64_t events = strtoull(argv[4], NULL, 10);
+    edpd_world *w = bench_world((uint32_t)strtoul(argv[1], NULL, 10), atof(argv[2]), argc >= 6 ? atoi(argv[5]) : 3,
+                                argc == 7 ? atof(argv[6]) : 0.0);
+    if (!w) return 1;
     for (int r = 0; r < runs; r++) {
-        edpd_stats s0, s1;
-        edpd_get_stats(w, &s0);
-        clock_t t0 = clock();
-        edpd_advance(w, INFINITY, events, &err);
-        double dt = (double)(clock() - t0) / CLOCKS_PER_SEC;
-        edpd_get_stats(w, &s1);
-        printf("us_per_event %.4f collisions_per_s %.0f\n", 1e6 * dt / (double)(s1.events - s0.events),
-               (double)(s1.collisions - s0.collisions) / dt);
+        double cps, us = bench_run(w, events, &cps);
+        printf("us_per_event %.4f collisions_per_s %.0f\n", us, cps);
     }
     edpd_destroy(w);
     return 0;
 }
+#endif
