@@ -25,7 +25,7 @@ static edpd_world *pair(double x0, double x1, double v0, double v1, edpd_detecto
 }
 
 static double relative_vx(edpd_world *w) {
-    double v[6];
+    double v[3 * 100];  /* up to 100 particles (edge_pair's spectators) */
     edpd_get_velocities(w, v);
     return v[0] - v[3];
 }
@@ -81,6 +81,31 @@ TEST(bound_pair_bounces) {
     edpd_destroy(w);
 }
 
+/* Two unit spheres at (10, 10, 10) and (x1, 10, 10) with velocities (-+u, 0, 0), in a square well,
+ * the pair's logical shell given; alone in a periodic 20^3 box (a grid of few cells: each
+ * prediction tries the pair's several images, step_scan.c), or with 98 resting spectators far
+ * from it (cells enough for a single image: the branch-free stable_scan.c). */
+static edpd_world *edge_pair(double x1, double u, uint32_t shell, edpd_detector det, int spectators) {
+    static double r[3 * 100], v[3 * 100];
+    uint32_t bond[3] = {0, 1, shell}, n = spectators ? 100 : 2;
+    r[0] = 10; r[1] = 10; r[2] = 10; r[3] = x1; r[4] = 10; r[5] = 10;
+    v[0] = -u; v[1] = 0; v[2] = 0; v[3] = u; v[4] = 0; v[5] = 0;
+    for (uint32_t k = 2; k < n; k++) {  /* x in {2, 5, 16}, 3 apart in y and 3.3 in z: out of all wells */
+        uint32_t s = k - 2;
+        const double x[3] = {2, 5, 16};
+        r[3 * k] = x[s % 3]; r[3 * k + 1] = 1 + 3 * ((s / 3) % 6); r[3 * k + 2] = 1 + 3.3 * (double)(s / 18);
+        v[3 * k] = v[3 * k + 1] = v[3 * k + 2] = 0;
+    }
+    edpd_config c = edpd_default_config();
+    c.scenario = EDPD_SCENARIO_CUSTOM; c.n = n; c.restitution = 1.0; c.detector = det;
+    c.positions = r; c.velocities = v; c.bonds = bond; c.bond_count = 1;
+    c.box[0] = c.box[1] = c.box[2] = 20; c.periodic[0] = c.periodic[1] = c.periodic[2] = 1;
+    c.potential = EDPD_POTENTIAL_SQUARE_WELL;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "create: %s", err.message);
+    return w;
+}
+
 /* A bound pair a rounding error outside its well's edge, receding slowly (1/2 mu u^2 = 1/400 of
  * epsilon): Eq. 10 on the outer boundary's f = R^2 - |r|^2 (negative, decreasing) gives an event at
  * once, an outward stabilising event; the pair cannot pay epsilon and bounces, staying bound. The
@@ -88,17 +113,9 @@ TEST(bound_pair_bounces) {
  * paying for it (energy created: epsilon). */
 TEST(outward_stabilising_event) {
     const double edge = nextafter(1.5, 2.0);  /* one ulp past lambda sigma */
-    for (int d = 0; d < 2; d++) {
-        edpd_detector det = d ? EDPD_DETECTOR_NAIVE_MISS : EDPD_DETECTOR_STABLE;
-        double r[6] = {10, 10, 10, 10 + edge, 10, 10}, v[6] = {-0.05, 0, 0, 0.05, 0, 0};
-        uint32_t bond[3] = {0, 1, 0};  /* the pair is in the well: its history says so */
-        edpd_config c = edpd_default_config();
-        c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 2; c.restitution = 1.0; c.detector = det;
-        c.positions = r; c.velocities = v; c.bonds = bond; c.bond_count = 1;
-        c.box[0] = c.box[1] = c.box[2] = 20; c.periodic[0] = c.periodic[1] = c.periodic[2] = 1;
-        c.potential = EDPD_POTENTIAL_SQUARE_WELL;
-        edpd_world *w = edpd_create(&c, &err);
-        CHECK(w != NULL, "create: %s", err.message);
+    for (int d = 0; d < 3; d++) {
+        edpd_detector det = d == 2 ? EDPD_DETECTOR_NAIVE_MISS : EDPD_DETECTOR_STABLE;
+        edpd_world *w = edge_pair(10 + edge, 0.05, 0, det, d == 1);  /* in the well: its history says so */
         if (!w) return;
         edpd_stats s;
         edpd_get_stats(w, &s);
@@ -108,13 +125,36 @@ TEST(outward_stabilising_event) {
         edpd_advance(w, 5.0, 100, &err);
         edpd_get_stats(w, &s);
         if (det == EDPD_DETECTOR_STABLE) {
-            CHECK(s.outward_stabilizing_events == 1 && s.step_bounces >= 1 && s.releases == 0, "stable: turned at once (%llu outward stabilising, %llu bounces)",
-                  (unsigned long long)s.outward_stabilizing_events, (unsigned long long)s.step_bounces);
+            CHECK(s.outward_stabilizing_events == 1 && s.step_bounces >= 1 && s.releases == 0, "stable (%s): turned at once (%llu outward stabilising, %llu bounces)",
+                  d ? "stable_scan" : "step_scan", (unsigned long long)s.outward_stabilizing_events, (unsigned long long)s.step_bounces);
             CHECK(s.potential_energy == -1.0 && fabs(s.energy_drift) < 1e-15, "stable: still bound, energy kept (drift %g)", s.energy_drift);
         } else {
             CHECK(s.step_bounces == 0 && s.releases == 0 && s.positions_potential_energy == 0.0, "naive-miss: no event, the pair flies apart");
             CHECK(s.potential_energy == 0.0 && fabs(s.energy_drift - 1.0) < 1e-12, "naive-miss: out of the well without paying: epsilon created (drift %g)", s.energy_drift);
         }
+        edpd_destroy(w);
+    }
+}
+
+/* The mirror case: a free pair a rounding error inside its well's edge, approaching slowly.
+ * Eq. 10 on the inner boundary of its shell, f = |r|^2 - R^2 (negative, decreasing), gives an event
+ * at once, an inward stabilising event: the pair is captured and the well pays epsilon into its
+ * radial motion, 1/2 mu u^2 = 1/400 + 1 (mu = 1/2), so u = sqrt(0.01 + 4) after it. */
+TEST(inward_stabilising_event) {
+    for (int spectators = 0; spectators < 2; spectators++) {
+        edpd_world *w = edge_pair(nextafter(11.5, 0.0), -0.05, 1, EDPD_DETECTOR_STABLE, spectators);  /* outside: its history says so */
+        if (!w) return;
+        const char *path = spectators ? "stable_scan" : "step_scan";
+        edpd_stats s;
+        edpd_get_stats(w, &s);
+        CHECK(s.potential_energy == 0.0 && s.positions_potential_energy == -1.0 && s.rounding_pairs == 1,
+              "%s: free by its state, inside by its distance (U %g, from distances %g)", path, s.potential_energy, s.positions_potential_energy);
+        edpd_advance(w, 1e-9, 100, &err);
+        edpd_get_stats(w, &s);
+        CHECK(s.inward_stabilizing_events == 1 && s.captures == 1 && s.collisions == 0, "%s: turned at once: %llu inward stabilising, %llu captures",
+              path, (unsigned long long)s.inward_stabilizing_events, (unsigned long long)s.captures);
+        CHECK_NEAR(relative_vx(w), sqrt(0.01 + 4.0), 1e-14, "captured: u = sqrt(u0^2 + 2 epsilon / mu)");
+        CHECK(s.potential_energy == -1.0 && fabs(s.energy_drift) < 1e-15, "%s: bound, energy kept (drift %g)", path, s.energy_drift);
         edpd_destroy(w);
     }
 }
@@ -186,6 +226,7 @@ int main(void) {
     RUN(capture_core_release);
     RUN(bound_pair_bounces);
     RUN(outward_stabilising_event);
+    RUN(inward_stabilising_event);
     RUN(energy_conserved_3d);
     RUN(energy_conserved_2d);
     RUN(bad_input_named);
