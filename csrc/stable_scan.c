@@ -5,8 +5,9 @@
  * at the one edge of its shell that the pair meets first (one square root and one division for
  * two candidates), and the earliest kept, with its edge and branch read off the same masks, and
  * the earliest of the others (world.c puts a stale event's new scan off until nearly that time).
- * The arithmetic is stable_event's, so the times, edges and branches are those of step_image
- * bit for bit. */
+ * The arithmetic is stable_event's, so the times and branches are those of step_image bit for
+ * bit, and so is the edge wherever one edge comes strictly first (a tie of the two, which the
+ * geometry rules out, would go to the inner edge here, to the outer in shell_event). */
 #include "scan.h"
 #include "detector.h"
 #include "m2.h"
@@ -20,13 +21,13 @@ typedef struct edge_fn { m2 f0, f1, f2, disc, rr, inner; } edge_fn;
 
 static inline edge_fn first_edge(m2 r2, m2 b, m2 v2, m2 in2, m2 out2) {
     const m2 two = m2_splat(2.0), zero = m2_splat(0.0);
-    m2 f0 = m2_sub(r2, in2), f1 = m2_mul(two, b), f2 = m2_mul(two, v2);
-    m2 disc = m2_sub(m2_mul(f1, f1), m2_mul(m2_mul(two, f2), f0));
+    m2 f0 = m2_sub(r2, in2), f1 = m2_mul(two, b), f2 = m2_mul(two, v2), f1_sq = m2_mul(f1, f1);
+    m2 disc = m2_sub(f1_sq, m2_mul(m2_mul(two, f2), f0));
     m2 inner = m2_and(m2_lt(f1, zero), m2_or(m2_le(f0, zero), m2_lt(zero, disc)));
     /* the outer form: (-1) x and (-2) y are -x and -(2 y) bit for bit, a flip of the sign bit */
     m2 flip = m2_andnot(inner, m2_splat(-0.0)), rr = m2_select(inner, in2, out2);
     m2 g0 = m2_xor(m2_sub(r2, out2), flip), g2 = m2_xor(f2, flip);
-    m2 gdisc = m2_sub(m2_mul(f1, f1), m2_mul(m2_mul(two, g2), g0));
+    m2 gdisc = m2_sub(f1_sq, m2_mul(m2_mul(two, g2), g0));
     edge_fn e = {m2_select(inner, f0, g0), m2_xor(f1, flip), g2, m2_select(inner, disc, gdisc), rr, inner};
     return e;
 }
@@ -165,12 +166,9 @@ void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, con
     if (w->one_sigma && flat) stable_pass(w, s, cand, m, 1, 1, &st);
     else if (w->one_sigma) stable_pass(w, s, cand, m, 1, 0, &st);
     else stable_pass(w, s, cand, m, 0, flat, &st);
-    double best = m2_lo(st.best);
-    int64_t who = st.who;
-    uint32_t overlaps = st.overlaps;
     x->second = m2_lo(st.second);
-    x->overlaps += overlaps;
-    if (who < 0) return;
+    x->overlaps += st.overlaps;
+    if (st.who < 0) return;
     int outer, branch = why_branch((int)st.why, &outer);
-    x->best = best; x->partner = cand[who]; x->fresh = 1; x->branch = branch; x->outer = outer; x->from = st.shell;
+    x->best = m2_lo(st.best); x->partner = cand[st.who]; x->fresh = 1; x->branch = branch; x->outer = outer; x->from = st.shell;
 }
