@@ -778,22 +778,49 @@ test('accessibility: no WCAG A/AA violation on each scenario (panels and help op
   await page.close();
 });
 
+/** The colour of the view's top-left pixel (background) after a render. With `until`, read again
+ * for up to 10 s until it is that colour: a context lost to a GPU reset draws nothing until restored. */
+async function cornerColour(page, until = null) {
+  const read = () => page.evaluate(() => {
+    window.edpdApp.view.render();
+    const c = document.createElement('canvas');
+    c.width = 4; c.height = 4;
+    c.getContext('2d').drawImage(document.querySelector('#view canvas'), 0, 0, 4, 4, 0, 0, 4, 4);
+    return [...c.getContext('2d').getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  });
+  let rgb = await read();
+  for (let tries = 0; until && tries < 50 && rgb.join() !== until.join(); tries++) {
+    await new Promise((r) => setTimeout(r, 200));
+    rgb = await read();
+  }
+  return rgb;
+}
+
+test('a WebGL context lost to a GPU reset comes back with both panes drawn on the background', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular&n=300&t=2&paused=1');
+  const before = await paneInk(page);
+  await page.evaluate(() => new Promise((resolve) => {
+    const canvas = document.querySelector('#view canvas');
+    const lose = window.edpdApp.view.renderer.getContext().getExtension('WEBGL_lose_context');
+    canvas.addEventListener('webglcontextlost', () => setTimeout(() => lose.restoreContext(), 50), { once: true });
+    canvas.addEventListener('webglcontextrestored', () => setTimeout(resolve, 0), { once: true });
+    lose.loseContext();
+  }));
+  expect(await cornerColour(page)).toEqual([0x11, 0x13, 0x1c]);  // three.js alone restores black
+  const after = await paneInk(page);  // without the scissor the stable pane's clear wipes the naive one
+  after.forEach((ink, k) => { expect(ink).toBeGreaterThan(0.5 * before[k]); expect(ink).toBeLessThan(2 * before[k]); });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('projector mode (p): dark ink on white in page, view and plots, remembered, and still WCAG A/AA', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&n=300&t=2&paused=1');
   expect(await page.evaluate(() => localStorage.getItem('edpd-theme'))).not.toBe('projector');  // no earlier test left it on
-  const background = () => page.evaluate(() => {
-    window.edpdApp.view.render();
-    const src = document.querySelector('#view canvas');
-    const c = document.createElement('canvas');
-    c.width = 4; c.height = 4;
-    c.getContext('2d').drawImage(src, 0, 0, 4, 4, 0, 0, 4, 4);  // a corner: background
-    return [...c.getContext('2d').getImageData(0, 0, 1, 1).data.slice(0, 3)];
-  });
-  expect(await background()).toEqual([0x11, 0x13, 0x1c]);
+  expect(await cornerColour(page)).toEqual([0x11, 0x13, 0x1c]);
   await page.keyboard.press('p');
   expect(await page.evaluate(() => document.body.classList.contains('projector'))).toBe(true);
   expect(await page.getAttribute('#projector', 'aria-pressed')).toBe('true');
-  expect(await background()).toEqual([255, 255, 255]);
+  expect(await cornerColour(page, [255, 255, 255])).toEqual([255, 255, 255]);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
   // the plots were made again in the projector's colours (the naive series' dark blue)
   await page.waitForFunction(() => window.edpdApp.plots().main.plot.series[1].stroke(window.edpdApp.plots().main.plot, 1) === '#2457c5');

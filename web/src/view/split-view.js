@@ -99,6 +99,13 @@ export class SplitView {
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);
     this.resize();
+    // A GPU reset (a driver update; the watchdog of a busy software renderer) loses the context, and
+    // three.js restores it with default state: black clear colour, no scissor (one pane would wipe the other).
+    this.canvas.addEventListener('webglcontextrestored', () => {
+      this.renderer.setScissorTest(true);
+      this.renderer.setClearColor(this.colors.background);
+      this.dirty = true;
+    });
   }
 
   makePane(k) {
