@@ -799,13 +799,15 @@ async function cornerColour(page, until = null) {
 test('a WebGL context lost to a GPU reset comes back with both panes drawn on the background', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&n=300&t=2&paused=1');
   const before = await paneInk(page);
-  await page.evaluate(() => new Promise((resolve) => {
+  const drawnWhileLost = await page.evaluate(() => new Promise((resolve) => {
     const canvas = document.querySelector('#view canvas');
     const lose = window.edpdApp.view.renderer.getContext().getExtension('WEBGL_lose_context');
-    canvas.addEventListener('webglcontextlost', () => setTimeout(() => lose.restoreContext(), 50), { once: true });
-    canvas.addEventListener('webglcontextrestored', () => setTimeout(resolve, 0), { once: true });
+    let drawn;
+    canvas.addEventListener('webglcontextlost', () => setTimeout(() => { drawn = window.edpdApp.drawn(); lose.restoreContext(); }, 50), { once: true });
+    canvas.addEventListener('webglcontextrestored', () => setTimeout(() => resolve(drawn), 0), { once: true });
     lose.loseContext();
   }));
+  expect(drawnWhileLost).toBe(false);  // what the pixel tests wait for
   expect(await cornerColour(page)).toEqual([0x11, 0x13, 0x1c]);  // three.js alone restores black
   const after = await paneInk(page);  // without the scissor the stable pane's clear wipes the naive one
   after.forEach((ink, k) => { expect(ink).toBeGreaterThan(0.5 * before[k]); expect(ink).toBeLessThan(2 * before[k]); });

@@ -485,7 +485,7 @@ requestAnimationFrame(loop);
 window.edpdApp = {
   model, sweep, view, plots: () => plots,
   shareUrl,
-  drawn: () => viewGeneration === model.generation && drawn.every(Boolean),
+  drawn: () => viewGeneration === model.generation && drawn.every(Boolean) && !view.lost,
   warnings: () => warnings.map((w) => ({ ...w })),
   panes: () => model.panes.map((p) => ({ detector: p.detector, status: p.error ? 'error' : p.status, time: p.time, stateHash: p.stateHash, error: p.error, reason: p.frame?.status.reason ?? null })),
 };

@@ -101,7 +101,10 @@ export class SplitView {
     this.resize();
     // A GPU reset (a driver update; the watchdog of a busy software renderer) loses the context, and
     // three.js restores it with default state: black clear colour, no scissor (one pane would wipe the other).
+    this.lost = false;  // nothing can be drawn until restored
+    this.canvas.addEventListener('webglcontextlost', () => { this.lost = true; });
     this.canvas.addEventListener('webglcontextrestored', () => {
+      this.lost = false;
       this.renderer.setScissorTest(true);
       this.renderer.setClearColor(this.colors.background);
       this.dirty = true;
