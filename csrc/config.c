@@ -2,10 +2,12 @@
  * and its allowed range. */
 #include "world.h"
 #include "schema.h"
+#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *DETECTOR_NAMES[EDPD_DETECTOR_COUNT] = {"stable", "naive-halt", "naive-miss", "naive-rewind"};
@@ -217,5 +219,37 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     }
     default: break;
     }
+    return EDPD_OK;
+}
+
+/* One entry of "radius energy; ...": two numbers, then ';' or the end. 1, or 0 if not that. */
+static int step_entry(const char **at, edpd_step *out) {
+    char *end;
+    const char *p = *at;
+    out->radius = strtod(p, &end);
+    if (end == p) return 0;
+    p = end;
+    out->energy = strtod(p, &end);
+    if (end == p) return 0;
+    for (p = end; isspace((unsigned char)*p); p++) {}
+    if (*p && *p != ';') return 0;
+    *at = *p ? p + 1 : p;
+    return 1;
+}
+
+edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err) {
+    *count = 0;
+    const char *p = text ? text : "";
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) break;  /* the end, also after a last ';' */
+        if (*count == EDPD_MAX_STEPS) return set_error(err, EDPD_ERR_INVALID, "steps", "more than %d steps", EDPD_MAX_STEPS);
+        const char *entry = p;
+        if (!step_entry(&p, &steps[*count]))
+            return set_error(err, EDPD_ERR_INVALID, "steps", "entry %u must be \"radius energy\" (entries separated by ';', innermost first), got '%.40s'",
+                             *count, entry);
+        ++*count;
+    }
+    if (*count == 0) return set_error(err, EDPD_ERR_INVALID, "steps", "give 1 to %d entries \"radius energy\" separated by ';', e.g. \"1.2 -2; 1.5 -1\"", EDPD_MAX_STEPS);
     return EDPD_OK;
 }

@@ -233,6 +233,12 @@ edpd_config edpd_scenario_config(edpd_scenario scenario);
 /* Check a config without building a world. */
 edpd_code edpd_validate_config(const edpd_config *cfg, edpd_error *err);
 
+/* Steps from text, "radius energy; radius energy; ..." innermost first (radii in diameters): the
+ * CLI's --steps, the JavaScript API's steps and the state files' steps=. Into steps[] and *count;
+ * EDPD_ERR_INVALID (field "steps") if the text is not 1 to EDPD_MAX_STEPS such entries. The
+ * values' ranges are edpd_validate_config's. */
+edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err);
+
 typedef struct edpd_world edpd_world;
 
 /* Returns NULL and fills err on bad input or memory failure. */

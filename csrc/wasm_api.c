@@ -134,6 +134,12 @@ KEEP int wasm_config_set(edpd_config *c, int field, double value, edpd_error *er
     return (int)edpd_field_set(c, &EDPD_FIELDS[field], value, err);
 }
 KEEP void wasm_config_free(edpd_config *c) { free(c); }
+/* A stepped potential from "radius energy; ..." (edpd_parse_steps): 0, or an error code. */
+KEEP int wasm_config_steps(edpd_config *c, const char *text, edpd_error *err) {
+    edpd_code e = edpd_parse_steps(text, c->steps, &c->step_count, err);
+    if (e == EDPD_OK) c->potential = EDPD_POTENTIAL_STEPS;
+    return (int)e;
+}
 KEEP edpd_world *wasm_create_config(const edpd_config *c, edpd_error *err) { return edpd_create(c, err); }
 /* The statistics as edpd_stats itself: the wrapper reads each field at its schema offset. */
 KEEP void wasm_stats_struct(edpd_world *w, edpd_stats *out) { edpd_get_stats(w, out); }

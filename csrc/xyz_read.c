@@ -213,13 +213,8 @@ static int read_potential(reader *r, const char *line, xyz_state *s, char *value
     } else if (strcmp(value, "steps") == 0) {
         s->potential = EDPD_POTENTIAL_STEPS;
         if (!info_value(line, "steps", value, len)) return fail(r, "potential=steps needs steps=\"radius energy; ...\"");
-        char *save = NULL;
-        for (char *one = strtok_r(value, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
-            double v[2];
-            if (s->step_count == EDPD_MAX_STEPS) return fail(r, "steps: more than %d", EDPD_MAX_STEPS);
-            if (!numbers(one, v, 2)) return fail(r, "steps must be \"radius energy\" entries separated by ';'");
-            s->steps[s->step_count].radius = v[0]; s->steps[s->step_count++].energy = v[1];
-        }
+        edpd_error e;
+        if (edpd_parse_steps(value, s->steps, &s->step_count, &e) != EDPD_OK) return fail(r, "%s", e.message);
     } else if (strcmp(value, "hard-sphere") != 0) {
         return fail(r, "potential must be hard-sphere, square-well or steps");
     }

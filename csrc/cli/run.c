@@ -20,7 +20,7 @@ typedef struct run_opts {
     edpd_config c;
     const char *load_path, *dump_path, *trajectory_path, *event_log_path;
     int frame, json, progress, have_events, have_time, have_until;
-    int dim_given, gravity_given, restitution_given, tc_given;
+    int dim_given, gravity_given, restitution_given, tc_given, potential_given, steps_given;
     uint64_t events, checkpoint;
     double t_end, until, equilibrate, elastic_for, series_dt;
     double start;                 /* the clock at the start: a loaded state's Time, else 0 */
@@ -66,6 +66,13 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
         return 1;
     }
     if (strcmp(f, "--json") == 0) { o->json = 1; return 1; }
+    if (strcmp(f, "--steps") == 0) {  /* a list, which the schema's numeric fields cannot hold */
+        edpd_error e;
+        if (edpd_parse_steps(value_of(a), o->c.steps, &o->c.step_count, &e) != EDPD_OK)
+            return arg_fail(a, "--steps: %s", e.message + strlen("steps: ")), -1;
+        o->steps_given = 1;
+        return 1;
+    }
     if (strcmp(f, "--seeds") == 0) {
         if (!arg_u64(a, f, value_of(a), 2, SEEDS_MAX, &u)) return -1;
         o->seeds = (int)u;
@@ -113,6 +120,10 @@ static int run_parse(cli_args *a, run_opts *o) {
             arg_fail(a, "%s: not with --load (the particles and the box come from the file)", f);
             return fail(a->error);
         }
+        if (o->load_path && (strcmp(f, "--potential") == 0 || strcmp(f, "--lambda") == 0 || strcmp(f, "--well-depth") == 0 || strcmp(f, "--steps") == 0)) {
+            arg_fail(a, "%s: not with --load (the potential and the pairs' logical states come from the file)", f);
+            return fail(a->error);
+        }
         int own = run_flag(a, o, f);
         if (own < 0) return fail(a->error);
         if (own) continue;
@@ -124,7 +135,14 @@ static int run_parse(cli_args *a, run_opts *o) {
         o->gravity_given |= field->type == EDPD_FIELD_GRAVITY;
         o->restitution_given |= field->offset == offsetof(edpd_config, restitution);
         o->tc_given |= field->offset == offsetof(edpd_config, tc);
+        o->potential_given |= field->offset == offsetof(edpd_config, potential);
     }
+    /* --steps names the potential; --potential steps needs them */
+    if (o->steps_given && o->potential_given && o->c.potential != EDPD_POTENTIAL_STEPS)
+        return fail("--steps: only with --potential steps (or without --potential)");
+    if (o->steps_given) o->c.potential = EDPD_POTENTIAL_STEPS;
+    if (!o->load_path && o->c.potential == EDPD_POTENTIAL_STEPS && !o->steps_given)
+        return fail("--potential steps: needs --steps \"RADIUS ENERGY; ...\" (1 to 8 steps, innermost first, radii in diameters), e.g. --steps \"1.2 -2; 1.5 -1\"");
     return 0;
 }
 
@@ -335,6 +353,11 @@ static void run_print_json(edpd_world *w, const run_opts *o, const run_rows *row
     static const char *const POTENTIAL_NAMES[] = {"hard-sphere", "square-well", "steps"};
     json_str(&j, "potential", POTENTIAL_NAMES[c->potential]);
     if (c->potential == EDPD_POTENTIAL_SQUARE_WELL) { json_num(&j, "well_width", c->well_width); json_num(&j, "well_depth", c->well_depth); }
+    if (c->potential == EDPD_POTENTIAL_STEPS) {  /* [[radius, energy], ...], innermost first */
+        double rows[2 * EDPD_MAX_STEPS];
+        for (uint32_t k = 0; k < c->step_count; k++) { rows[2 * k] = c->steps[k].radius; rows[2 * k + 1] = c->steps[k].energy; }
+        json_num_rows(&j, "steps", rows, (int)c->step_count, 2);
+    }
     json_num(&j, "thermostat_rate", c->thermostat_rate);
     json_num(&j, "start_time", o->start);  /* the clock at the start: a loaded state's Time, else 0 */
     if (o->load_path) json_u64(&j, "frame", (uint64_t)o->loaded_frame);  /* the frame of the file run from (0 the first) */

@@ -328,6 +328,30 @@ printf '2\nLattice="20 0 0 0 20 0 0 0 20" Properties=species:S:1:pos:R:3:velo:R:
   [ "$(tail -n 2 "$tmp/well-again.xyz" | awk '{print $2, $3, $4, $5}' | tr '\n' ' ')" = "10 10 10 -0.050000000000000003 11.500000000000002 10 10 0.050000000000000003 " ] && ok || bad "square-well state file: potential and logical states"
 sed 's/ bond_exceptions="[^"]*"/ bond_exceptions="1 1 0"/' "$tmp/well.xyz" > "$tmp/well-bad.xyz"
 expect_error "bonds: entry 0: (1, 1, 0) must be two different particles" run --load "$tmp/well-bad.xyz" --events 1
+# --steps: a stepped potential from the command line. One step is the square well itself (the
+# same trajectory bit for bit); a terraced well with a repulsive shoulder conserves the energy to
+# rounding (a wrong impulse at a step drifts by O(1) per crossing: 10^5 of them here), and its
+# state file carries the steps and the logical states back (the logical potential energy, exactly)
+"$edpd" run --scenario elastic --dim 2 --n 1000 --packing-fraction 0.3 --potential square-well --lambda 1.5 --well-depth 1 --events 200000 --json > "$tmp/sw1.json" && \
+"$edpd" run --scenario elastic --dim 2 --n 1000 --packing-fraction 0.3 --steps "1.5 -1" --events 200000 --json > "$tmp/st1.json" && \
+  [ "$(grep state_hash "$tmp/sw1.json")" = "$(grep state_hash "$tmp/st1.json")" ] && grep -q '"potential": "steps"' "$tmp/st1.json" && ok || bad "--steps \"1.5 -1\" is not the square well's run"
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --steps " 1.2 -2;1.5 -1 ; 1.8 0.5; " --events 100000 --dump "$tmp/steps.xyz" --json > "$tmp/steps.json" && \
+"$edpd" run --load "$tmp/steps.xyz" --events 0 --json > "$tmp/steps-load.json" && node -e 'const fs = require("fs"), a = JSON.parse(fs.readFileSync(process.argv[1])), b = JSON.parse(fs.readFileSync(process.argv[2]));
+  process.exit(JSON.stringify(a.steps) === "[[1.2,-2],[1.5,-1],[1.8,0.5]]" && a.captures > 10000 && a.releases > 10000 && a.step_bounces > 10000 &&
+    Math.abs(a.energy_drift) < 1e-9 && a.disagreeing_pairs === 0 && b.potential === "steps" && JSON.stringify(b.steps) === JSON.stringify(a.steps) &&
+    b.potential_energy === a.potential_energy && b.total_energy === a.total_energy ? 0 : 1)' "$tmp/steps.json" "$tmp/steps-load.json" && \
+  grep -q ' potential=steps steps="1.2 -2; 1.5 -1; 1.8 0.5" ' "$tmp/steps.xyz" && ok || bad "--steps: a terraced well's energy, JSON or state file: $(cat "$tmp/steps.json")"
+expect_error "--steps: entry 1 must be \"radius energy\"" run --scenario elastic --steps "1.2 -2; 1.5" --events 10
+expect_error "--steps: give 1 to 8 entries" run --scenario elastic --steps "  " --events 10
+expect_error "--steps: entry 0 must be" run --scenario elastic --steps " ; 1.5 -1" --events 10
+expect_error "--steps: more than 8 steps" run --scenario elastic --steps "1.1 -1;1.2 -1;1.3 -1;1.4 -1;1.5 -1;1.6 -1;1.7 -1;1.8 -1;1.9 -1" --events 10
+expect_error "steps: step 1: radius must be in (1.5, 10]" run --scenario elastic --steps "1.5 -1; 1.2 -2" --events 10
+expect_error "steps: step 0: radius must be in (1, 10]" run --scenario elastic --steps "0.9 -1" --events 10
+expect_error "steps: step 0: energy must be a finite number" run --scenario elastic --steps "1.5 nan" --events 10
+expect_error "--potential steps: needs --steps" run --scenario elastic --potential steps --events 10
+expect_error "--steps: only with --potential steps" run --scenario elastic --potential square-well --steps "1.5 -1" --events 10
+expect_error "--lambda: not with --load" run --load "$tmp/steps.xyz" --lambda 2 --events 10
+expect_error "--steps: not with --load" run --load "$tmp/steps.xyz" --steps "1.5 -1" --events 10
 # --event-log: every event that changes a velocity, streamed; read back, the CSV reproduces the
 # run's collision count, its mean free time and (from impulse x contact distance) its pressure;
 # the binary log holds the same records

@@ -1,7 +1,7 @@
 // The WebAssembly step API (web/src/edpd.js) on the module the browser loads.
 import { loadForNode, cli, root } from './helpers.js';
 import { execFileSync } from 'node:child_process';
-import { SCENARIOS, DETECTORS, wasmSimdSupported, SIMD_NEEDED, loadEdpd } from '../../web/src/edpd.js';
+import { SCENARIOS, DETECTORS, wasmSimdSupported, SIMD_NEEDED, loadEdpd, stepsText } from '../../web/src/edpd.js';
 
 let edpd;
 beforeAll(async () => { edpd = await loadForNode(); });
@@ -15,6 +15,8 @@ const CASES = {
   // the kicks stopping halfway through the 3000 events of the determinism test (stable: 7 kicks, not 12)
   'square-well': { scenario: 'elastic', n: 500, packingFraction: 0.2, seed: 15, potential: 'square-well', wellWidth: 1.5, temperature: 1.2,
     thermostatRate: 0.1, bathTemperature: 1.2, thermostatUntil: 0.15 },
+  // a terraced well with a repulsive shoulder (--steps): three logical states per pair
+  steps: { scenario: 'elastic', n: 500, packingFraction: 0.25, seed: 16, steps: [[1.2, -2], [1.5, -1], [1.8, 0.5]] },
 };
 
 function cliArgs(c, events) {
@@ -26,6 +28,7 @@ function cliArgs(c, events) {
   if (c.potential) a.push('--potential', c.potential, '--lambda', String(c.wellWidth), '--temperature', String(c.temperature),
     '--thermostat-rate', String(c.thermostatRate), '--bath-temperature', String(c.bathTemperature),
     '--thermostat-until', String(c.thermostatUntil));
+  if (c.steps) a.push('--steps', stepsText(c.steps));
   return a;
 }
 
@@ -41,11 +44,11 @@ describe('wrapper API', () => {
       const stop = sim.advance(0.5, { maxEvents: 20000 });
       // why it stopped agrees with the state and the counters: the clock at 0.5, the budget spent,
       // or a halt that only naive-halt makes (these short hard-sphere runs meet no collapse; a
-      // naive square-well run's recapture loop ends in one)
+      // naive run of a stepped potential ends in one: its recapture loop at a step)
       const st0 = sim.status().status, s0 = sim.stats();
       if (stop === 'time') expect([st0, s0.time]).toEqual(['running', 0.5]);
       else if (stop === 'budget') expect([st0, s0.events]).toEqual(['running', 20000]);
-      else if (name === 'square-well') expect([stop, st0, detector === 'stable']).toEqual(['collapse', 'collapse', false]);
+      else if (name === 'square-well' || name === 'steps') expect([stop, st0, detector === 'stable']).toEqual(['collapse', 'collapse', false]);
       else expect([stop, st0, detector]).toEqual(['halted', 'halted', 'naive-halt']);
       const s = sim.stats();
       for (const k of ['time', 'events', 'collisions', 'stabilizingEvents', 'negativeDtEvents', 'overlappingPairs',
@@ -131,6 +134,17 @@ describe('bad input throws an Error naming the field and range', () => {
     [{ n: 1000, packingFraction: 0.6 }, /^packingFraction: .* too dense/],
     [{ n: 4194305 }, /^n: must be an integer in \[1, 4194304\], got 4194305$/],
     [null, /config: must be an object/],
+    // a stepped potential: the list's form here, the values' ranges the core's (as the CLI's --steps)
+    [{ steps: [[1.5]] }, /^steps: must be 1 to 8 pairs \[radius, energy\] .*got 1 entries, entry 0 not such a pair$/],
+    [{ steps: [] }, /^steps: must be 1 to 8 pairs .*got 0 entries$/],
+    [{ steps: '1.5 -1' }, /^steps: must be 1 to 8 pairs .*got the string "1.5 -1"$/],
+    [{ steps: [[1.5, NaN]] }, /^steps: must be .*entry 0 not such a pair$/],
+    [{ steps: Array.from({ length: 9 }, (_, k) => [1.1 + 0.1 * k, -1]) }, /^steps: must be 1 to 8 pairs .*got 9 entries$/],
+    [{ steps: [[1.5, -1]], potential: 'square-well' }, /^steps: only with potential: 'steps' \(or without potential\), got potential the string "square-well"$/],
+    [{ potential: 'steps' }, /^steps: potential 'steps' needs them/],
+    [{ steps: [[1.5, -1], [1.2, -2]] }, /^steps: step 1: radius must be in \(1.5, 10\] \(diameters, beyond the core and the step before\), got 1.2$/],
+    [{ steps: [[0.9, -1]] }, /^steps: step 0: radius must be in \(1, 10\]/],
+    [{ steps: [[1.5, 2e6]] }, /^steps: step 0: energy must be a finite number in \[-1e6, 1e6\], got 2e\+06$/],
   ];
   test.each(bad.map(([c, re]) => [JSON.stringify(c) ?? String(c), c, re]))('%s', (_, config, re) => {
     expect(() => edpd.createSimulation(config)).toThrow(re);

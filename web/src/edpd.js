@@ -61,8 +61,9 @@ export function normalizeConfig(config) {
   }
   const out = scenarioDefaults(scenario);
   for (const [key, value] of Object.entries(config)) {
+    if (key === 'steps') { if (value !== undefined) out.steps = normalizeSteps(value, config.potential); continue; }
     const s = Object.hasOwn(CONFIG_SCHEMA, key) ? CONFIG_SCHEMA[key] : null;  // not `constructor`, `__proto__`, …
-    if (!s) throw new Error(`${key}: unknown config key (allowed: ${Object.keys(CONFIG_SCHEMA).join(', ')})`);
+    if (!s) throw new Error(`${key}: unknown config key (allowed: ${[...Object.keys(CONFIG_SCHEMA), 'steps'].join(', ')})`);
     if (value === undefined) continue;
     if (s.type === 'enum') {
       if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${shown(value)}`);
@@ -76,8 +77,27 @@ export function normalizeConfig(config) {
     }
     out[key] = value;
   }
+  if (out.steps) out.potential = 'steps';
+  else if (out.potential === 'steps') throw new Error(`steps: potential 'steps' needs them: steps: [[radius, energy], ...], 1 to ${MAX_STEPS}, innermost first`);
   return out;
 }
+
+/** A stepped potential's steps, [[radius, energy], ...] innermost first (radii in diameters; the
+ * ranges are the core's): a copy, or an error naming `steps`. */
+const MAX_STEPS = 8;  // EDPD_MAX_STEPS
+function normalizeSteps(steps, potential) {
+  if (potential !== undefined && potential !== 'steps') throw new Error(`steps: only with potential: 'steps' (or without potential), got potential ${shown(potential)}`);
+  const pair = (x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'number' && Number.isFinite(v));
+  if (!Array.isArray(steps) || steps.length < 1 || steps.length > MAX_STEPS || !steps.every(pair)) {
+    throw new Error(`steps: must be 1 to ${MAX_STEPS} pairs [radius, energy] of finite numbers, innermost first, e.g. [[1.2, -2], [1.5, -1]]; got ${Array.isArray(steps) ? `${steps.length} entries` : shown(steps)}` +
+      (Array.isArray(steps) && steps.length >= 1 && steps.length <= MAX_STEPS ? `, entry ${steps.findIndex((x) => !pair(x))} not such a pair` : ''));
+  }
+  return steps.map(([r, u]) => [r, u]);
+}
+
+/** The steps as edpd_parse_steps and the CLI's --steps read them ("1.2 -2; 1.5 -1"); a number's
+ * shortest round-trip text, so the core gets the same doubles. */
+export const stepsText = (steps) => steps.map(([r, u]) => `${r} ${u}`).join('; ');
 
 /** A value as an error message shows it: its type, then the value (a string "5" is no number 5). */
 export function shown(v) {
@@ -158,6 +178,14 @@ class EdpdApi {
         const v = c[key];
         const value = s.type === 'enum' ? field(s.name).values.indexOf(v) : v === null ? NaN : v;
         if (M._wasm_config_set(cfg, s.index, value, this.err) !== 0) throw new Error(this.fieldError());
+      }
+      if (c.steps) {
+        const text = stepsText(c.steps), bytes = M.lengthBytesUTF8(text) + 1, ptr = M._malloc(bytes);
+        if (!ptr) throw new Error('steps: out of WebAssembly memory');
+        M.stringToUTF8(text, ptr, bytes);
+        const code = M._wasm_config_steps(cfg, ptr, this.err);
+        M._free(ptr);
+        if (code !== 0) throw new Error(this.fieldError());
       }
       w = M._wasm_create_config(cfg, this.err);
     } finally {
