@@ -717,6 +717,27 @@ test('a worker that throws is shown in its pane, and reset recovers', async () =
   await page.close();
 });
 
+test('the square-well link: energy created on the left, conserved on the right, and its three plots in ε', async () => {
+  const { page, errors } = await open('#v=1&scenario=square-well');
+  await page.waitForFunction(() => /^ENERGY CREATED: \+/.test(document.getElementById('badge-0').textContent)
+    && /^RUNNING — energy conserved/.test(document.getElementById('badge-1').textContent), null, { timeout: 60000 });
+  expect(await page.evaluate(() => [0, 1].map((k) => document.getElementById(`badge-${k}`).dataset.kind))).toEqual(['failed', 'fine']);
+  // drift, then temperature (pairs binding heat the fluid), then potential energy; no theory line
+  // where there is none (an unlabelled series would show as "Value" in the legend)
+  await page.waitForFunction(() => window.edpdApp.model.series.main.columns[0].length > 3);
+  const plots = await page.evaluate(() => ['plot-main', 'plot-hist', 'plot-distance'].map((id) => {
+    const el = document.getElementById(id);
+    return [el.querySelector('.u-title')?.textContent, [...el.querySelectorAll('.u-legend .u-label')].map((l) => l.textContent)];
+  }));
+  expect(plots).toEqual([
+    ['Energy drift since the start', ['naive-miss', 'stable', 'exact: 0']],
+    ['Temperature', ['naive-miss', 'stable']],
+    ['Potential energy per particle', ['naive-miss', 'stable']],
+  ]);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas', async () => {
   const { page } = await open('#v=1&scenario=ball');
   await page.keyboard.press('Space');

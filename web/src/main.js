@@ -165,7 +165,8 @@ function buildPlots() {
     const failure = `#${palette().scene.failure.toString(16).padStart(6, '0')}`;
     main = new SeriesPlot($('plot-main'), { ...spec.main, ...(spec.main.failures ? { strokes: [failure, failure, palette().panes[1]] } : {}) });
   }
-  const hist = spec.hist ? new HistogramPlot($('plot-hist')) : null;
+  // the middle plot: the impact separations' histogram, or a scenario's third series plot
+  const hist = spec.hist ? new HistogramPlot($('plot-hist')) : spec.third ? new SeriesPlot($('plot-hist'), spec.third) : null;
   // the lowest plot: the panes' distance, or a scenario's second series plot (columns of the series)
   const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: units.length })
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
@@ -198,7 +199,8 @@ function loop(now) {
   if (now - lastPlot > 250 && plots) {
     lastPlot = now;
     plots.main.setData(model.series.main.columns, { failed: model.panes[0].verdict().kind === 'failed' });
-    if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
+    if (plots.hist instanceof SeriesPlot) plots.hist.setData(model.series.main.columns);
+    else if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
     plots.distance?.setData(model.series.main.columns);
     observables.update(b.frame?.observables ?? null, b.frame?.dim ?? 3);
   }

@@ -42,11 +42,16 @@ export default {
     model.series.main.push([t, drift(fa), drift(fb), thermostat ? null : 0, fa.stats.temperature, fb.stats.temperature, bath,
       per(fa, fa.stats.potentialEnergy), per(fb, fb.stats.potentialEnergy)]);
   },
-  // without a thermostat the energy drift (it must stay at 0), with one the temperature (it follows the bath)
-  plots: (s, labels) => ({
-    main: s.thermo > 0
-      ? { kind: 'series', title: 'Temperature', x: 'time t [σ√(m/ε)]', y: 'kT [ε]', labels, theoryLabel: 'bath', columns: [0, 4, 5, 6] }
-      : { kind: 'series', title: 'Energy drift since the start', x: 'time t [σ√(m/ε)]', y: 'ΔE / N [ε]', labels, theoryLabel: 'exact: 0', columns: [0, 1, 2, 3] },
-    second: { title: 'Potential energy per particle', x: 'time t [σ√(m/ε)]', y: 'U / N [ε]', labels, theoryLabel: null, columns: [0, 7, 8, null] },
-  }),
+  // without a thermostat the energy drift (it must stay at 0) first, then the temperature (it
+  // rises as pairs bind: U turns into kinetic energy); with one the temperature (it follows the bath)
+  plots: (s, labels) => {
+    const temperature = { kind: 'series', title: 'Temperature', x: 'time t [σ√(m/ε)]', y: 'kT [ε]', labels };
+    return {
+      main: s.thermo > 0
+        ? { ...temperature, theoryLabel: 'bath', columns: [0, 4, 5, 6] }
+        : { kind: 'series', title: 'Energy drift since the start', x: 'time t [σ√(m/ε)]', y: 'ΔE / N [ε]', labels, theoryLabel: 'exact: 0', columns: [0, 1, 2, 3] },
+      third: s.thermo > 0 ? null : { ...temperature, theoryLabel: null, columns: [0, 4, 5, null] },
+      second: { title: 'Potential energy per particle', x: 'time t [σ√(m/ε)]', y: 'U / N [ε]', labels, theoryLabel: null, columns: [0, 7, 8, null] },
+    };
+  },
 };

@@ -61,6 +61,7 @@ export class SeriesPlot {
   constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null, plain = false, columns = null, single = false }) {
     this.el = el;
     this.single = single;  // one series and the theory line (the second series' column dropped)
+    this.theory = theoryLabel != null;  // no theory line (nor its legend entry) without a label
     this.columns = columns;  // which of the series' columns it plots (x first; null: none), else the first four
     this.x = x;
     const c = palette();
@@ -74,17 +75,18 @@ export class SeriesPlot {
         { label: x },
         { label: labels[0], stroke: s0, width: 2, spanGaps: false },
         ...(single ? [] : [{ label: labels[1], stroke: s1, width: 2, spanGaps: false, ...(strokes && !plain ? { dash: [3, 3] } : {}) }]),
-        { label: theoryLabel, stroke: s2, width: 2, ...(strokes && !plain ? {} : { dash: [6, 4] }) },
+        ...(this.theory ? [{ label: theoryLabel, stroke: s2, width: 2, ...(strokes && !plain ? {} : { dash: [6, 4] }) }] : []),
       ],
       legend: { live: false },
     };
-    this.plot = new uPlot(opts, single ? [[], [], []] : [[], [], [], []], el);
+    this.plot = new uPlot(opts, opts.series.map(() => []), el);
     new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
   }
 
   setData(columns) {
     const cols = this.columns ? this.columns.map((k) => (k === null ? columns[0].map(() => null) : columns[k])) : columns.slice(0, 4);
-    this.plot.setData(this.single ? [cols[0], cols[1], cols[3]] : cols);
+    const keep = [0, 1, ...(this.single ? [] : [2]), ...(this.theory ? [3] : [])];
+    this.plot.setData(keep.map((k) => cols[k]));
   }
   destroy() { this.plot.destroy(); }
 }
