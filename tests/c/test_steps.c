@@ -222,6 +222,24 @@ TEST(bad_input_named) {
     edpd_destroy(w);
 }
 
+/* edpd_parse_steps: the text of --steps, the JavaScript steps and the state files' steps= */
+TEST(steps_text) {
+    edpd_step st[EDPD_MAX_STEPS];
+    uint32_t count = 99;
+    edpd_error e;
+    CHECK(edpd_parse_steps(" 1.2 -2;1.5\t-1 ; 1.8 0.5; ", st, &count, &e) == EDPD_OK, "blanks and a last ';': %s", e.message);
+    CHECK(count == 3 && st[0].radius == 1.2 && st[0].energy == -2 && st[1].radius == 1.5 && st[1].energy == -1
+          && st[2].radius == 1.8 && st[2].energy == 0.5, "three steps read as %u: %g %g, %g %g, %g %g", count,
+          st[0].radius, st[0].energy, st[1].radius, st[1].energy, st[2].radius, st[2].energy);
+    const char *bad[] = {"", " ; ", "1.5", "1.5 -1 2", "1.5 -1,1.8 1", "1.5;-1", "a b", NULL,
+                         "1.1 -1;1.2 -1;1.3 -1;1.4 -1;1.5 -1;1.6 -1;1.7 -1;1.8 -1;1.9 -1"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        e.field[0] = 0;
+        CHECK(edpd_parse_steps(bad[k], st, &count, &e) == EDPD_ERR_INVALID && strcmp(e.field, "steps") == 0
+              && strncmp(e.message, "steps: ", 7) == 0, "'%s' should be refused naming steps, got '%s'", bad[k] ? bad[k] : "NULL", e.message);
+    }
+}
+
 int main(void) {
     RUN(capture_core_release);
     RUN(bound_pair_bounces);
@@ -230,5 +248,6 @@ int main(void) {
     RUN(energy_conserved_3d);
     RUN(energy_conserved_2d);
     RUN(bad_input_named);
+    RUN(steps_text);
     return check_report("steps");
 }
