@@ -717,7 +717,7 @@ test('a worker that throws is shown in its pane, and reset recovers', async () =
   await page.close();
 });
 
-test('the square-well link: energy created on the left, conserved on the right, and its three plots in ε', async () => {
+test('the square-well link: energy created on the left, conserved on the right, its three plots in ε, and the one-click quench', async () => {
   const { page, errors } = await open('#v=1&scenario=square-well');
   await page.waitForFunction(() => /^ENERGY CREATED: \+/.test(document.getElementById('badge-0').textContent)
     && /^RUNNING — energy conserved/.test(document.getElementById('badge-1').textContent), null, { timeout: 60000 });
@@ -734,6 +734,15 @@ test('the square-well link: energy created on the left, conserved on the right, 
     ['Temperature', ['naive-miss', 'stable']],
     ['Potential energy per particle', ['naive-miss', 'stable']],
   ]);
+  // the one-click quench: the teaching guide's link, a new history entry; Back returns
+  await page.click('#experiments button');
+  await page.waitForFunction(() => /^RUNNING — thermostat on/.test(document.getElementById('badge-1').textContent), null, { timeout: 30000 });
+  const hash = await page.evaluate(() => location.hash);
+  for (const p of ['thermo=1', 'quench=5', 'T=1', 'Tq=0.3', 'speed=4']) expect(hash.split('&')).toContain(p);
+  expect(await page.textContent('#experiments button')).toBe('Thermostat off: energy conserved');
+  expect(await page.textContent('#plot-main .u-title')).toBe('Temperature');
+  await page.goBack();
+  await page.waitForFunction(() => /thermo=0&quench=0/.test(location.hash) && /^Quench/.test(document.querySelector('#experiments button').textContent));
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -2,7 +2,7 @@
 // controls, badges). The main thread only renders and plots; simulations run in workers.
 import './style.css';
 import { parseHash, parseLocation, encodeState, embedSnippet } from './model/url-state.js';
-import { defaultState, SCENARIO_IDS, scenarioBlurb } from './model/scenarios.js';
+import { defaultState, SCENARIO_IDS, scenarioBlurb, scenarioExperiments } from './model/scenarios.js';
 import { StateFiles } from './state-files.js';
 import { FileStore, idbBackend, KEPT_FILES } from './model/file-store.js';
 import { RunModel, fmt, DISTANCE } from './model/run-model.js';
@@ -79,17 +79,20 @@ const sweep = new SweepModel({
   createWorker: () => new Worker(new URL('./workers/sweep-worker.js', import.meta.url), { type: 'module' }),
   cores: navigator.hardwareConcurrency || 2,
 });
+/** A new run from changed parameters, through the link's own checks, so that a change that makes
+ * another field invalid (3-D after a 2-D packing fraction of 0.7) clamps it with a warning instead
+ * of failing in the engine. */
+function restartWith(state) {
+  const next = parseHash(encodeState({ ...state, t: 0, paused: false }));
+  warnings.splice(0, warnings.length, ...next.warnings);
+  showWarnings();
+  start({ ...next.state, embed: model.state.embed }, { push: true });
+}
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
     if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
     if (model.state.file) { stateFiles.change(key, value); return; }
-    // through the link's own checks, so that a change that makes another field invalid (3-D after a
-    // 2-D packing fraction of 0.7) clamps it with a warning instead of failing in the engine
-    // withParam keeps the parameters coherent (another dimension: its own default density)
-    const next = parseHash(encodeState({ ...withParam(model.state, key, value), t: 0, paused: false }));
-    warnings.splice(0, warnings.length, ...next.warnings);
-    showWarnings();
-    start({ ...next.state, embed: model.state.embed }, { push: true });
+    restartWith(withParam(model.state, key, value));  // coherent: another dimension brings its own density
   },
   onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
   onNotice: (w) => { warnings.push(w); showWarnings(); },
@@ -121,10 +124,24 @@ function start(state, { push = false, address = true } = {}) {
   model.load(state);
   controls.build(model.state);
   $('blurb').textContent = scenarioBlurb(model.state);
+  showExperiments();
   buildPlots();
   if (state.t === 0 && address) updateAddress({ push });
   if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now
   updatePlay();
+}
+
+/** The scenario's one-click experiments, as buttons above the plots. */
+function showExperiments() {
+  const buttons = scenarioExperiments(model.state).map(({ label, change }) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.onclick = () => restartWith({ ...model.state, ...change });
+    return b;
+  });
+  $('experiments').replaceChildren(...buttons);
+  $('experiments').hidden = buttons.length === 0;
 }
 
 // Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0; an

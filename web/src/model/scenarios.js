@@ -34,6 +34,12 @@ export function scenarioBlurb(state) {
   return typeof b === 'function' ? b(state) : b;
 }
 
+/** The scenario's one-click experiments for this state: [{ label, change }], each a change of
+ * parameters that makes a new run (and a new link). */
+export function scenarioExperiments(state) {
+  return scenarioOf(state.scenario).experiments?.(state) ?? [];
+}
+
 /** Full default state of a scenario (every URL field, relevant or not). */
 export function defaultState(scenario = DEFAULT_SCENARIO) {
   // a state file's run: its link's fields, before the file is fetched (fileState then holds it)

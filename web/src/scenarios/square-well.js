@@ -23,6 +23,11 @@ export default {
   defaults: { naive: 'miss', dim: 2, n: 1500, phi: 0.25, T: 1.0, lambda: 1.5, thermo: 0, quench: 0, Tq: 0.35, seed: 1, speed: 2 },
   dimDefaults: { 2: { phi: 0.25 }, 3: { phi: 0.15 } },
   units: () => ({ length: 'σ', time: 'σ√(m/ε)' }),
+  // the quench of docs/teaching.md: well below the critical temperature (kT_c ≈ 0.5 ε in 2-D), so
+  // droplets form within seconds; and back to the energy-conserving run
+  experiments: (s) => (s.thermo > 0
+    ? [{ label: 'Thermostat off: energy conserved', change: { thermo: 0, quench: 0 } }]
+    : [{ label: 'Quench to kT = 0.3 ε: droplets form', change: { thermo: 1, quench: 5, T: 1, Tq: 0.3, speed: 4 } }]),
 
   engineConfig: (s, detector) => ({ kind: 'gas', detector, config: {
     scenario: 'elastic', detector, dim: s.dim, n: s.n, packingFraction: s.phi, seed: s.seed, temperature: s.T,
