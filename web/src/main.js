@@ -13,6 +13,7 @@ import { failureSite } from './model/failure-site.js';
 import { paneStory } from './model/what-happened.js';
 import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
+import { showExperiments } from './view/experiments.js';
 import { SeriesPlot, HistogramPlot, DistancePlot, BouncePlot } from './view/plots.js';
 import { ObservablesPanel } from './view/observables-panel.js';
 import { CountersTable } from './view/counters.js';
@@ -124,24 +125,11 @@ function start(state, { push = false, address = true } = {}) {
   model.load(state);
   controls.build(model.state);
   $('blurb').textContent = scenarioBlurb(model.state);
-  showExperiments();
+  showExperiments($('experiments'), scenarioExperiments(model.state), (change) => restartWith({ ...model.state, ...change }));
   buildPlots();
   if (state.t === 0 && address) updateAddress({ push });
   if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now
   updatePlay();
-}
-
-/** The scenario's one-click experiments, as buttons above the plots. */
-function showExperiments() {
-  const buttons = scenarioExperiments(model.state).map(({ label, change }) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = label;
-    b.onclick = () => restartWith({ ...model.state, ...change });
-    return b;
-  });
-  $('experiments').replaceChildren(...buttons);
-  $('experiments').hidden = buttons.length === 0;
 }
 
 // Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0; an
