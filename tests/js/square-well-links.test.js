@@ -6,6 +6,7 @@ import { PaneEngine } from '../../web/src/workers/pane-engine.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { paneConfigs } from '../../web/src/model/scenarios.js';
 import { paneVerdict } from '../../web/src/model/verdict.js';
+import { paneStory } from '../../web/src/model/what-happened.js';
 
 let api;
 beforeAll(async () => { api = await loadForNode(); });
@@ -69,4 +70,12 @@ test('the quench link: the bath drops from kT = 1 to 0.3 at t = 5 and the fluid 
   expect(share(after, (c) => c >= 4)).toBeGreaterThan(0.6);
   expect(after.reduce((a, b) => a + b) / after.length).toBeGreaterThan(3.5);
   stable.destroy();
+});
+
+test('the naive pane\'s story says the energy it created is a recapture loop\'s, without bound (its amount is where the loop was stopped)', () => {
+  const { state, panes } = panesOf('#v=1&scenario=square-well');
+  panes[0].advanceTo(1, 1e8);
+  const story = paneStory(state, `naive-${state.naive}`, panes[0].frame());
+  expect(story).toMatch(/Energy created from nothing: 1,?999 ε, one ε per recapture, without bound until the run was stopped\./);
+  panes.forEach((p) => p.destroy());
 });

@@ -60,7 +60,7 @@ function wellStory(detector, { status: st, stats: s }) {
   if (detector !== 'stable' && (st.status === 'collapse' || (kicks === 0 && Math.abs(drift) > 1e-6 * Math.max(1, Math.abs(s.totalEnergy ?? 0))))) {
     return `${detector} reads the well off the distance: a pair just captured sat a rounding error outside λσ, so the textbook formula captured it again at once` +
       `${st.status === 'collapse' ? `, and again, at t = ${fmt(st.time, 10)}: events without end at one instant stopped the run` : ''}. ` +
-      `${kicks === 0 ? `Energy created from nothing: ${fmt(drift, 4)} ε. ` : ''}(${events}.)`;
+      `${kicks === 0 ? `Energy created from nothing: ${fmt(drift, 4)} ε${st.status === 'collapse' ? ', one ε per recapture, without bound until the run was stopped' : ''}. ` : ''}(${events}.)`;
   }
   const stab = (s.inwardStabilizingEvents ?? 0) + (s.outwardStabilizingEvents ?? 0);
   if (detector === 'stable' && (s.captures ?? 0) > 0) {
