@@ -6,6 +6,7 @@ import { serve } from './server.js';
 import { launch } from './browser.js';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { panePixels } from './app-page.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const screens = fileURLToPath(new URL('../../build/screens/', import.meta.url));
@@ -51,31 +52,8 @@ function pairwiseOverlaps(bs) {
 const fontPx = (page, selector) => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
 const halted = (page) => page.waitForFunction(() => window.edpdApp.panes().every((p) => p.status === 'halted' || p.status === 'collapse'), null, { timeout: 60000 });
 
-/** Per pane (left/right, or top/bottom when stacked): the share of the canvas's pixels in the
- * failure colour (view/theme.js: 0xff3bd4 on the dark page). */
-async function failurePixels(page) {
-  await page.waitForFunction(() => window.edpdApp.drawn(), null, { timeout: 30000 });
-  return page.evaluate(() => {
-    const src = document.querySelector('#view canvas');
-    window.edpdApp.view.render();
-    const c = document.createElement('canvas');
-    c.width = src.width; c.height = src.height;
-    const g = c.getContext('2d');
-    g.drawImage(src, 0, 0);
-    const { data } = g.getImageData(0, 0, c.width, c.height);
-    const stacked = window.edpdApp.view.stacked;
-    const hit = [0, 0], total = [0, 0];
-    for (let y = 0; y < c.height; y += 2) {
-      for (let x = 0; x < c.width; x += 2) {
-        const i = 4 * (y * c.width + x), k = stacked ? (y < c.height / 2 ? 0 : 1) : (x < c.width / 2 ? 0 : 1);
-        total[k]++;
-        // magenta: red and blue well above green (shaded: darker or lighter, the same hue)
-        if (data[i] > 90 && data[i + 2] > 70 && data[i] - data[i + 1] > 60 && data[i + 2] - data[i + 1] > 40) hit[k]++;
-      }
-    }
-    return hit.map((h, k) => h / total[k]);
-  });
-}
+/** Per pane: the share of its pixels in the failure colour (app-page.js). */
+const failurePixels = async (page) => (await panePixels(page)).failure;
 
 const SIZES = [
   { name: 'lecture-1920x1080', viewport: { width: 1920, height: 1080 }, hash: '' },
