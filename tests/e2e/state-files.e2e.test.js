@@ -10,12 +10,18 @@ import { appSite, panes, commandsShown, panePixels, accessibilityViolations } fr
 const site = appSite({ sub: true });
 const { open } = site;
 
-test('a state file opened in the app: refused with the reader\'s message if bad (the run goes on), else both panes run from its frame, with commands that end in their state hashes', async () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-open-'));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+/** A scratch folder and the CLI run in it: edpd(args) resolves to its output, or rejects with its message. */
+function cliIn(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const edpd = (args) => new Promise((resolve, reject) => {
     execFile(join(root, 'build/edpd'), args, { cwd: dir, maxBuffer: 16 << 20 }, (err, out, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(out)));
   });
+  return { dir, edpd };
+}
+
+test('a state file opened in the app: refused with the reader\'s message if bad (the run goes on), else both panes run from its frame, with commands that end in their state hashes', async () => {
+  const { dir, edpd } = cliIn('edpd-e2e-open-');
   // the ball's trajectory to t = 2, a frame every 0.5: five frames
   await edpd(['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', 'ball.xyz']);
   const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
@@ -119,9 +125,7 @@ test('a state file opened in the app: refused with the reader\'s message if bad 
 });
 
 test('a ball array\'s state file opens with each ball over its own plate, and its panes match the CLI\'s --load', async () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-balls-'));
-  const edpd = (args) => new Promise((resolve, reject) => execFile(join(root, 'build/edpd'), args, { cwd: dir }, (err, out) => (err ? reject(err) : resolve(out))));
+  const { dir, edpd } = cliIn('edpd-e2e-balls-');
   await edpd(['run', '--scenario', 'bouncing-ball', '--n', '6', '--seed', '2', '--time', '0.5', '--dump', 'balls.xyz']);
   const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
   await page.setInputFiles('#open-input', join(dir, 'balls.xyz'));
@@ -151,10 +155,8 @@ test('a ball array\'s state file opens with each ball over its own plate, and it
 // mesh per plate). It opens in about 4 s with no stall over 1 s here; the bounds below are far
 // from both, so that only the quadratic behaviour fails them.
 test('a state file of 10^5 balls, each on its own plate, opens without stalling the page; the plates are one mesh', async () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-big-'));
-  await new Promise((resolve, reject) => execFile(join(root, 'build/edpd'), ['run', '--scenario', 'bouncing-ball', '--n', '100000', '--time', '0.5',
-    '--dump', 'big.xyz'], { cwd: dir }, (err) => (err ? reject(err) : resolve())));
+  const { dir, edpd } = cliIn('edpd-e2e-big-');
+  await edpd(['run', '--scenario', 'bouncing-ball', '--n', '100000', '--time', '0.5', '--dump', 'big.xyz']);
   const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
   await page.evaluate(() => { window.gap = 0; let last = performance.now(); setInterval(() => { const t = performance.now(); window.gap = Math.max(window.gap, t - last); last = t; }, 20); });
   await page.setInputFiles('#open-input', join(dir, 'big.xyz'));
@@ -167,10 +169,8 @@ test('a state file of 10^5 balls, each on its own plate, opens without stalling 
 });
 
 test('a file from the computer outlives a reload: its runs come back from the browser\'s storage, Back and Forward included; a run no longer kept says so', async () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const dir = mkdtempSync(join(tmpdir(), 'edpd-e2e-keep-'));
-  await new Promise((resolve, reject) => execFile(join(root, 'build/edpd'), ['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614',
-    '--series', '0.5', '--time', '2', '--trajectory', 'my ball.xyz'], { cwd: dir }, (err) => (err ? reject(err) : resolve())));
+  const { dir, edpd } = cliIn('edpd-e2e-keep-');
+  await edpd(['run', '--scenario', 'bouncing-ball', '--plate-offset', '0.763774618976614', '--series', '0.5', '--time', '2', '--trajectory', 'my ball.xyz']);
   const { page, errors } = await open('#v=1&scenario=elastic&n=200&dim=2&phi=0.3');
   const hash = await page.evaluate(() => location.hash);
   await page.setInputFiles('#open-input', join(dir, 'my ball.xyz'));

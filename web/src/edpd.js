@@ -11,6 +11,10 @@
 
 import createEdpdModule from '../wasm/edpd.mjs';
 import { SCHEMA } from './generated/schema.js';
+import { shown } from './shown.js';
+import { MAX_STEPS, normalizeSteps, stepsText } from './steps.js';
+
+export { shown, stepsText };
 
 // The configuration's fields and the statistics come from the core's schema (csrc/schema.c),
 // written to generated/schema.js by the set-up (`edpd schema`): names, types, ranges, defaults
@@ -82,30 +86,7 @@ export function normalizeConfig(config) {
   return out;
 }
 
-/** A stepped potential's steps, [[radius, energy], ...] innermost first (radii in diameters; the
- * ranges are the core's): a copy, or an error naming `steps`. */
-const MAX_STEPS = 8;  // EDPD_MAX_STEPS
-function normalizeSteps(steps, potential) {
-  if (potential !== undefined && potential !== 'steps') throw new Error(`steps: only with potential: 'steps' (or without potential), got potential ${shown(potential)}`);
-  const pair = (x) => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'number' && Number.isFinite(v));
-  if (!Array.isArray(steps) || steps.length < 1 || steps.length > MAX_STEPS || !steps.every(pair)) {
-    throw new Error(`steps: must be 1 to ${MAX_STEPS} pairs [radius, energy] of finite numbers, innermost first, e.g. [[1.2, -2], [1.5, -1]]; got ${Array.isArray(steps) ? `${steps.length} entries` : shown(steps)}` +
-      (Array.isArray(steps) && steps.length >= 1 && steps.length <= MAX_STEPS ? `, entry ${steps.findIndex((x) => !pair(x))} not such a pair` : ''));
-  }
-  return steps.map(([r, u]) => [r, u]);
-}
 
-/** The steps as edpd_parse_steps and the CLI's --steps read them ("1.2 -2; 1.5 -1"); a number's
- * shortest round-trip text, so the core gets the same doubles. */
-export const stepsText = (steps) => steps.map(([r, u]) => `${r} ${u}`).join('; ');
-
-/** A value as an error message shows it: its type, then the value (a string "5" is no number 5). */
-export function shown(v) {
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  if (v === null || v === undefined || typeof v === 'number') return String(v);
-  if (typeof v === 'boolean' || typeof v === 'bigint') return `the ${typeof v} ${String(v)}`;
-  return Array.isArray(v) ? 'an array' : `${typeof v === 'function' ? 'a function' : 'an object'}`;
-}
 
 /** Events one call may execute at most (minutes of WebAssembly): no call runs without end. */
 export const MAX_EVENTS_PER_CALL = 1e9;

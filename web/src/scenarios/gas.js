@@ -2,6 +2,7 @@
 // column of their series, the histogram and distance plots, the CLI flags of a gas config.
 import { paneDistance } from '../model/pane-distance.js';
 import { SCHEMA } from '../generated/schema.js';
+import { stepsText } from '../steps.js';
 
 export const DISTANCE = 'distance between the panes [σ]';
 
@@ -9,7 +10,7 @@ export const DISTANCE = 'distance between the panes [σ]';
  * a field without a flag is an error, not a silent drop. */
 export function gasFlags(config) {
   return Object.entries(config).map(([key, value]) => {
-    if (key === 'steps') return ['--steps', value.map(([r, u]) => `${r} ${u}`).join('; ')];  // edpd.js's stepsText
+    if (key === 'steps') return ['--steps', stepsText(value)];
     const flag = SCHEMA.config.find((f) => f.js === key)?.flag;
     if (!flag) throw new Error(`cliCommand: no CLI flag for the engine config field '${key}'`);
     return [flag, value];
