@@ -13,7 +13,8 @@ case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: seconds must be a whole number, g
 if [ ! -f build-fuzz/CMakeCache.txt ]; then
   CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDPD_FUZZ=ON >/dev/null
 fi
-cmake --build build-fuzz -j "$(nproc)" --target fuzz_world fuzz_custom fuzz_xyz 2>&1 | grep -E "error|warning" || true
+source scripts/cmake-build.sh
+cmake_build build-fuzz --target fuzz_world fuzz_custom fuzz_xyz
 mkdir -p build-fuzz/corpus build-fuzz/corpus-custom build-fuzz/corpus-xyz tests/fuzz/crashes
 
 run() {  # target, seconds, seed corpus, max input length, working corpus

@@ -56,27 +56,27 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   fi
 fi
 
+# ---- builds ----------------------------------------------------------------------------
+source scripts/cmake-build.sh
+
 # ---- native build ----------------------------------------------------------------------
-jobs=$(nproc 2>/dev/null || echo 2)
 if [ ! -f build/CMakeCache.txt ]; then
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 say "building native core, CLI and C tests (build/)"
-cmake --build build -j "$jobs" 2>&1 | grep -E "error|warning" || true
-[ -x build/edpd ] || { echo "edpd setup: native build failed" >&2; cmake --build build; exit 1; }
+cmake_build build
 # the configuration's schema for the JavaScript side (web/src/edpd.js, the app's link codec)
 mkdir -p web/src/generated
-{ echo "// Written by scripts/setup.sh from \`build/edpd schema\` (csrc/schema.c): do not edit."; printf 'export const SCHEMA = '; build/edpd schema; echo ';'; } > web/src/generated/schema.js.new
+{ echo "// Written by scripts/setup.sh from \`build/edpd schema\` (csrc/setup/schema.c): do not edit."; printf 'export const SCHEMA = '; build/edpd schema; echo ';'; } > web/src/generated/schema.js.new
 cmp -s web/src/generated/schema.js.new web/src/generated/schema.js && rm web/src/generated/schema.js.new || mv web/src/generated/schema.js.new web/src/generated/schema.js
 
-# ---- WebAssembly build (Debian's Emscripten 3.1.6; see DESIGN.md §8) -------------------
+# ---- WebAssembly build (Debian's Emscripten 3.1.6: its optimiser needs Debian's acorn) ---
 export NODE_PATH=/usr/share/nodejs
 if [ ! -f build-wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
 fi
 say "building WebAssembly module (build-wasm/)"
-cmake --build build-wasm -j "$jobs" 2>&1 | grep -E "error|warning" || true
-[ -f build-wasm/edpd.wasm ] || { echo "edpd setup: WebAssembly build failed" >&2; cmake --build build-wasm; exit 1; }
+cmake_build build-wasm
 mkdir -p web/wasm
 for f in edpd.mjs edpd.wasm; do
   cmp -s "build-wasm/$f" "web/wasm/$f" || cp "build-wasm/$f" "web/wasm/$f"

@@ -16,7 +16,8 @@ say "C tests under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/)"
 if [ ! -f build-asan/CMakeCache.txt ]; then
   CC=gcc cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDPD_SANITIZE=ON >/dev/null
 fi
-cmake --build build-asan -j "$jobs" 2>&1 | grep -E "error|warning" || true
+source scripts/cmake-build.sh
+cmake_build build-asan
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
 

@@ -1,0 +1,18 @@
+# Sourced by setup.sh, test.sh and fuzz.sh: `cmake_build DIR [ARGS...]` builds with
+# `cmake --build` and judges the build by its own exit status. A failed build stops the script
+# with the end of its log, even where an earlier build left binaries behind: those would be
+# stale, and a test run or a served page would use them without a word. A good build's compiler
+# warnings are shown.
+cmake_build() {
+  local dir=$1 log
+  shift
+  log=$(mktemp)
+  if ! cmake --build "$dir" -j "$(nproc 2>/dev/null || echo 2)" "$@" >"$log" 2>&1; then
+    tail -n 60 "$log" >&2
+    rm -f "$log"
+    echo "edpd: the build in $dir/ failed (the end of its log is above); nothing built before is used" >&2
+    exit 1
+  fi
+  grep -E "warning" "$log" || true
+  rm -f "$log"
+}
