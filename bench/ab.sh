@@ -15,6 +15,7 @@
 #   e.g. EDPD_AB_PAIRED=1 bench/ab.sh HEAD~1 HEAD 13500 0.5 16 300000
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
+source "$(dirname "$0")/revision_sources.sh"
 cd "$(dirname "$0")/.."
 [ $# -ge 4 ] || { echo "usage: bench/ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM] [WELL]" >&2; exit 2; }
 a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3} well=${8:-0}
@@ -24,17 +25,18 @@ for side in a b; do
   rev=${!side}
   mkdir -p "$work/$side"
   git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "ab.sh: no revision '$rev'" >&2; exit 2; }
-  for src in "$work/$side"/csrc/*.c; do  # the revision's own core (its WebAssembly API aside)
-    [ "$(basename "$src")" = wasm_api.c ] && continue
-    gcc -O3 -ffp-contract=off -fno-math-errno -I"$work/$side/csrc" -c "$src" -o "$work/$side/$(basename "$src" .c).o"
+  revision_core "$work/$side"  # the revision's own core (bench/revision_sources.sh)
+  mkdir -p "$work/$side/obj"
+  for src in "${core_srcs[@]}"; do
+    gcc -O3 -ffp-contract=off -fno-math-errno $core_includes -c "$work/$side/$src" -o "$work/$side/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
   done
   if [ "${EDPD_AB_PAIRED:-0}" = 1 ]; then
-    gcc -O3 -DBENCH_ONE_SIDE -I"$work/$side/csrc" -c bench/bench_one.c -o "$work/$side/bench_one.o"
-    ld -r "$work/$side"/*.o -o "$work/$side.all.o"
+    gcc -O3 -DBENCH_ONE_SIDE $core_includes -c bench/bench_one.c -o "$work/$side/obj/bench_one.o"
+    ld -r "$work/$side"/obj/*.o -o "$work/$side.all.o"
     nm --defined-only -g "$work/$side.all.o" | awk -v p="${side}_" '{print $3, p $3}' > "$work/$side.syms"
     objcopy --redefine-syms="$work/$side.syms" "$work/$side.all.o" "$work/$side.o"
   else
-    gcc -O3 -I"$work/$side/csrc" bench/bench_one.c "$work/$side"/*.o -lm -o "$work/$side/bench_one"
+    gcc -O3 $core_includes bench/bench_one.c "$work/$side"/obj/*.o -lm -o "$work/$side/bench_one"
   fi
 done
 if [ "${EDPD_AB_PAIRED:-0}" = 1 ]; then

@@ -6,7 +6,7 @@
  *
  *   bench_one N NUMBER_DENSITY RUNS EVENTS [DIM] [WELL]
  * Built with -DBENCH_ONE_SIDE: bench_world and bench_run alone, for bench/ab_paired.c.     */
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

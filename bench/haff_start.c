@@ -5,7 +5,7 @@
  * t_eq = 0 is the FCC lattice start itself.
  *
  *   build-bench/haff_start [SEEDS=200]      (3-D, N = 1000, phi = 0.1; about half a minute) */
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

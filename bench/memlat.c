@@ -8,7 +8,7 @@
  *   build-bench/memlat --quick    # one line: a dependent load within 1 MB and through 256 MB
  *                           # (about 1 s; printed with the N-scaling figures, which depend on it)
  *
- * Huge pages are requested as for the engine's arrays (csrc/memory.c). */
+ * Huge pages are requested as for the engine's arrays (csrc/base/memory.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

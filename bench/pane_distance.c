@@ -6,7 +6,7 @@
  * d ln(distance) / d(collisions per particle) between 1e-12 and 1e-4.
  *
  *   build-bench/pane_distance [DIM=3] [PHI=0.3] [N=2000] [SEEDS=5]     (the app's elastic gas: 3 0.3 2000) */
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -20,10 +20,11 @@
 #   e.g. EDPD_AB_PAIRED=1 bench/wasm_ab.sh HEAD~1 HEAD 1000000 0.5 12 500000
 set -euo pipefail
 source "$(dirname "$0")/pin_cpu.sh"
+source "$(dirname "$0")/revision_sources.sh"
 cd "$(dirname "$0")/.."
 [ $# -ge 4 ] || { echo "usage: bench/wasm_ab.sh REV_A REV_B N NUMBER_DENSITY [ROUNDS] [EVENTS] [DIM] [WELL]" >&2; exit 2; }
 a=$1 b=$2 n=$3 rho=$4 rounds=${5:-3} events=${6:-2000000} dim=${7:-3} well=${8:-0}
-export NODE_PATH=/usr/share/nodejs   # Debian's Emscripten 3.1.6 (DESIGN.md §8)
+export NODE_PATH=/usr/share/nodejs   # Debian's Emscripten 3.1.6: its optimiser needs Debian's acorn
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flags=$(sed -n '/target_link_options(edpd_wasm PRIVATE/,/)$/p' CMakeLists.txt | grep -o -- '-s[A-Z0-9_]*=[^ "]*\|-O3' | grep -v EXPORTED_FUNCTIONS | tr '\n' ' ')
@@ -36,13 +37,16 @@ for side in a b; do
   extra_var=EDPD_EMCC_${side^^}
   # the module's sources as CMakeLists.txt lists them: the core, and the state reader where the
   # revision has it
-  srcs=($(cd "$work/$side" && echo csrc/*.c))  # the revision's own files
+  revision_core "$work/$side"  # the revision's own files (bench/revision_sources.sh)
+  srcs=("${core_srcs[@]}")
+  if [ -d "$work/$side/csrc/wasm" ]; then srcs+=(csrc/wasm/wasm_api.c); exports=csrc/wasm/wasm_exports.txt
+  else srcs+=(csrc/wasm_api.c); exports=csrc/wasm_exports.txt; fi
   [ -f "$work/$side/csrc/cli/xyz_read.c" ] && srcs+=(csrc/cli/xyz_read.c)  # before the reader moved into the core
   compgen -G "$work/$side/csrc/experiments/*.c" >/dev/null && srcs+=(csrc/experiments/*.c)
   compgen -G "$work/$side/csrc/observe/*.c" >/dev/null && srcs+=(csrc/observe/*.c)
-  (cd "$work/$side" && emcc -O3 -flto -msimd128 -ffp-contract=off -fno-math-errno ${!extra_var:-} -Icsrc \
+  (cd "$work/$side" && emcc -O3 -flto -msimd128 -ffp-contract=off -fno-math-errno ${!extra_var:-} $core_includes \
      "${srcs[@]}" $flags \
-     "-sEXPORTED_FUNCTIONS=@csrc/wasm_exports.txt" -o web/wasm/edpd.mjs)
+     "-sEXPORTED_FUNCTIONS=@$exports" -o web/wasm/edpd.mjs)
 done
 # the world both sides time: as scripts/bench.mjs (simConfig, startCase) starts its cases
 cat > "$work/start.mjs" <<'JS'

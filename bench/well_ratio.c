@@ -6,7 +6,7 @@
  * left from the lattice by 4 N events; n sigma^d = 0.5, the stable detector, every diagnostic on.
  *
  *   well_ratio [DIM=3] [N=13500 in 3-D, 10000 in 2-D] [ROUNDS=20] [CHUNK=300000]            */
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

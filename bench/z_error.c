@@ -7,7 +7,7 @@
  *   build-bench/z_error 3 0.3 0.5      blocks of a fifth of a mean free time: ratio about 1.3
  *   build-bench/z_error 2 0.6 50 48 4096 5    the lattice start not yet forgotten: about 0.8
  *   build-bench/z_error 2 0.6 50 48 4096 50   forgotten: about 1.0 (docs/cli.md) */
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

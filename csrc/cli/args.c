@@ -1,5 +1,5 @@
 #include "args.h"
-#include "../schema.h"
+#include "edpd/schema.h"
 #include <stddef.h>
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 #include "bench.h"
-#include "../experiments/ball_sweep.h"
-#include "../observe/observer.h"
-#include "../edpd.h"
+#include "edpd/ball_sweep.h"
+#include "edpd/observer.h"
+#include "edpd/edpd.h"
 #include "args.h"
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* What the CLI's commands share (main.c): messages, flag values, the clock, progress. */
 #ifndef EDPD_CLI_H
 #define EDPD_CLI_H
-#include "../edpd.h"
+#include "edpd/edpd.h"
 #include "args.h"
 
 extern const char *const USAGE;

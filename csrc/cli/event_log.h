@@ -2,7 +2,7 @@
  * run goes (bounded memory however long the run): CSV for a name ending in .csv, else binary. */
 #ifndef EDPD_CLI_EVENT_LOG_H
 #define EDPD_CLI_EVENT_LOG_H
-#include "../edpd.h"
+#include "edpd/edpd.h"
 #include <stdio.h>
 
 /* The binary format (docs/cli.md): a 16-byte header, "EDPDLOG1" then the particle count and the

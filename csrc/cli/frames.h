@@ -2,7 +2,7 @@
  * --series sample), each frame one extended XYZ frame from the core (snapshot.c). */
 #ifndef EDPD_CLI_FRAMES_H
 #define EDPD_CLI_FRAMES_H
-#include "../edpd.h"
+#include "edpd/edpd.h"
 #include <stdio.h>
 
 typedef struct frames_out {

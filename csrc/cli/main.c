@@ -1,13 +1,13 @@
 /* edpd — the native command-line program: run, sweep, bench (DESIGN.md §4). */
-#include "../edpd.h"
-#include "../experiments/ball_sweep.h"
+#include "edpd/edpd.h"
+#include "edpd/ball_sweep.h"
 #include "cli.h"
 #include "json.h"
 #include "bench.h"
 #include "merge.h"
 #include "sweep_json.h"
-#include "../xyz_read.h"
-#include "../schema.h"
+#include "edpd/xyz.h"
+#include "edpd/schema.h"
 #include <stddef.h>
 #include "frames.h"
 #include <errno.h>

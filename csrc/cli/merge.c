@@ -1,10 +1,10 @@
 /* edpd merge: combine the JSON results of `edpd sweep ... --shard i/n --json` into the result
  * of the whole sweep (shards must come from one sweep and cover it exactly once). */
 #include "merge.h"
-#include "../experiments/ball_sweep.h"
+#include "edpd/ball_sweep.h"
 #include "json.h"
 #include "sweep_json.h"
-#include "../edpd.h"
+#include "edpd/edpd.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /* --observe msd,vacf,gr,speeds (observe.h): the run sampled every --sample-dt by an observer
- * (csrc/observe/observer.h), and the contact value of g(r) also from the run's pressure and
+ * (csrc/include/edpd/observer.h), and the contact value of g(r) also from the run's pressure and
  * collision rate. */
 #include "observe.h"
 #include "cli.h"
@@ -118,7 +118,7 @@ void observe_json(json_out *j, const observe_opts *o, const observe_result *res)
         json_num(j, "diffusion_green_kubo_error", r->d_gk_error);
     }
     if (o->gr) {
-        double rows[2 * GR_BINS];
+        double rows[2 * EDPD_GR_BINS];
         for (uint32_t k = 0; k < r->gr.bins; k++) { rows[2 * k] = r->gr.r[k]; rows[2 * k + 1] = r->gr.g[k]; }
         json_num_rows(j, "gr", rows, (int)r->gr.bins, 2);
         json_num(j, "contact_gr", r->gr.contact);
@@ -134,9 +134,9 @@ void observe_json(json_out *j, const observe_opts *o, const observe_result *res)
         json_num(j, "flight_mean", r->flight_mean);
     }
     if (o->speeds) {
-        double rows[3 * SPEED_BINS];
-        for (int k = 0; k < SPEED_BINS; k++) { rows[3 * k] = r->speeds.v[k]; rows[3 * k + 1] = r->speeds.observed[k]; rows[3 * k + 2] = r->speeds.expected[k]; }
-        json_num_rows(j, "speeds", rows, SPEED_BINS, 3);
+        double rows[3 * EDPD_SPEED_BINS];
+        for (int k = 0; k < EDPD_SPEED_BINS; k++) { rows[3 * k] = r->speeds.v[k]; rows[3 * k + 1] = r->speeds.observed[k]; rows[3 * k + 2] = r->speeds.expected[k]; }
+        json_num_rows(j, "speeds", rows, EDPD_SPEED_BINS, 3);
         json_num(j, "speeds_kt", r->speeds_kt);
         json_num(j, "speeds_chi2", r->speeds.chi2);
         json_u64(j, "speeds_dof", r->speeds.dof);

@@ -1,9 +1,9 @@
-/* --observe msd,vacf,gr,speeds (observe.c): the observables of csrc/observe/observer.h from the run
+/* --observe msd,vacf,gr,speeds (observe.c): the observables of csrc/include/edpd/observer.h from the run
  * sampled every --sample-dt over --time, in the JSON's "observe". */
 #ifndef EDPD_CLI_OBSERVE_H
 #define EDPD_CLI_OBSERVE_H
-#include "../edpd.h"
-#include "../observe/observer.h"
+#include "edpd/edpd.h"
+#include "edpd/observer.h"
 #include "json.h"
 
 typedef struct observe_opts {

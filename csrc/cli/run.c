@@ -2,7 +2,7 @@
  * its optional series, checkpoints, state files and progress; then its result as text or JSON. */
 #include "run.h"
 #include "cli.h"
-#include "../schema.h"
+#include "edpd/schema.h"
 #include "frames.h"
 #include "event_log.h"
 #include <math.h>
@@ -36,7 +36,7 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
     if (strcmp(f, "--frame") == 0) {
         const char *v = value_of(a);
         if (!o->load_path) return arg_fail(a, "--frame: only with --load (which frame of its file to run from)"), -1;
-        if (v && strcmp(v, "last") == 0) o->frame = XYZ_LAST_FRAME;
+        if (v && strcmp(v, "last") == 0) o->frame = EDPD_XYZ_LAST_FRAME;
         else if (arg_u64(a, f, v, 0, 100000000, &u)) o->frame = (int)u;
         else return arg_fail(a, "--frame: must be a frame number in [0, 100000000] (0 the first) or last, got '%.200s'", v ? v : ""), -1;
         return 1;
@@ -144,8 +144,8 @@ static int run_check(const run_opts *o) {
 static int run_load(run_opts *o) {
     char m[700], r[560];
     if (o->load_path) {
-        xyz_state *loaded = &o->loaded;
-        if (!xyz_read(o->load_path, o->frame, loaded, r, sizeof r)) { snprintf(m, sizeof m, "--load: %s", r); return fail(m); }
+        edpd_xyz_state *loaded = &o->loaded;
+        if (!edpd_xyz_read(o->load_path, o->frame, loaded, r, sizeof r)) { snprintf(m, sizeof m, "--load: %s", r); return fail(m); }
         o->start = loaded->time;
         if (o->start < 0.0 && (o->equilibrate > 0.0 || o->elastic_for > 0.0)) {
             snprintf(m, sizeof m, "--load %s: its clock is negative (Time = %g, a naive-rewind state): --equilibrate and --elastic-until need Time >= 0", o->load_path, o->start);
@@ -156,7 +156,7 @@ static int run_load(run_opts *o) {
         o->loaded_frame = loaded->frame;
         o->loaded_frames = loaded->frames;
         edpd_config given = o->c;  /* the flags' values: they override the file's */
-        xyz_config(loaded, &o->c);  /* pointing into `loaded` until the world is made */
+        edpd_xyz_config(loaded, &o->c);  /* pointing into `loaded` until the world is made */
         if (o->dim_given) o->c.dim = given.dim;
         if (o->gravity_given) for (int k = 0; k < 3; k++) o->c.gravity[k] = given.gravity[k];
         if (o->restitution_given) o->c.restitution = given.restitution;
@@ -264,15 +264,15 @@ static edpd_stop run_advance(edpd_world *w, run_opts *o, run_rows *rows, frames_
 }
 
 int cmd_run(cli_args *a) {
-    run_opts o = {.frame = XYZ_ONLY_FRAME, .progress = isatty(2), .t_end = NAN, .until = NAN};
+    run_opts o = {.frame = EDPD_XYZ_ONLY_FRAME, .progress = isatty(2), .t_end = NAN, .until = NAN};
     int rc;
     if ((rc = run_scenario(a, &o)) || (rc = run_parse(a, &o)) || (rc = run_check(&o)) || (rc = run_load(&o))) {
-        xyz_free(&o.loaded);
+        edpd_xyz_free(&o.loaded);
         return rc;
     }
     edpd_error err;
     edpd_world *w = edpd_create(&o.c, &err);
-    xyz_free(&o.loaded);  /* the world keeps its own copy */
+    edpd_xyz_free(&o.loaded);  /* the world keeps its own copy */
     char m_out[1200], m_later[1200];  /* the first failure's message, and any after it */
     if (!w) {
         if (!o.load_path) return fail(err.message);

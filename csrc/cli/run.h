@@ -1,8 +1,8 @@
 /* edpd run's options and collected rows (run.c), shared with its report (run_report.c). */
 #ifndef EDPD_CLI_RUN_H
 #define EDPD_CLI_RUN_H
-#include "../edpd.h"
-#include "../xyz_read.h"
+#include "edpd/edpd.h"
+#include "edpd/xyz.h"
 #include "observe.h"
 #include "seeds.h"
 #include <stdint.h>
@@ -17,7 +17,7 @@ typedef struct run_opts {
     double t_end, until, equilibrate, elastic_for, series_dt;
     double start;                 /* the clock at the start: a loaded state's Time, else 0 */
     int file_restitution, file_tc, loaded_frame, loaded_frames;
-    xyz_state loaded;             /* what --load read; freed once the world is made */
+    edpd_xyz_state loaded;             /* what --load read; freed once the world is made */
     observe_opts obs;             /* --observe, --sample-dt */
     observe_result obs_r;
     int seeds;                    /* --seeds K: Z over K independent runs (0: this run's blocks) */

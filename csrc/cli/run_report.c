@@ -1,7 +1,7 @@
 /* edpd run's result: the JSON object (docs/cli.md) or the text summary. */
 #include "run.h"
 #include "cli.h"
-#include "../schema.h"
+#include "edpd/schema.h"
 #include "json.h"
 #include <math.h>
 #include <stdio.h>
@@ -137,7 +137,7 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     if (o->load_path) {  /* where the state and its physics came from: the file or a flag */
         char which[64] = "";
         if (o->frame >= 0) snprintf(which, sizeof which, "frame %d of ", o->frame);
-        else if (o->frame == XYZ_LAST_FRAME) snprintf(which, sizeof which, "frame %d (the last of %d) of ", o->loaded_frame, o->loaded_frames);
+        else if (o->frame == EDPD_XYZ_LAST_FRAME) snprintf(which, sizeof which, "frame %d (the last of %d) of ", o->loaded_frame, o->loaded_frames);
         printf("loaded %s%s: from t = %.17g; restitution %g (%s), t_c %g (%s)\n", which, o->load_path, o->start,
                c->restitution, o->restitution_given ? "--restitution" : o->file_restitution ? "the file" : "default: elastic",
                c->tc, o->tc_given ? "--tc" : o->file_tc ? "the file" : "default: off");

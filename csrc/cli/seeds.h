@@ -3,7 +3,7 @@
  * spread over independent starts does. */
 #ifndef EDPD_CLI_SEEDS_H
 #define EDPD_CLI_SEEDS_H
-#include "../edpd.h"
+#include "edpd/edpd.h"
 #include "json.h"
 
 #define SEEDS_MAX 1000

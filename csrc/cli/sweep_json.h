@@ -1,8 +1,8 @@
 #ifndef EDPD_CLI_SWEEP_JSON_H
 #define EDPD_CLI_SWEEP_JSON_H
 /* The JSON object of a sweep result, shared by `edpd sweep` and `edpd merge`. */
-#include "../edpd.h"
-#include "../experiments/ball_sweep.h"
+#include "edpd/edpd.h"
+#include "edpd/ball_sweep.h"
 #include "json.h"
 
 typedef struct sweep_meta {

@@ -1,8 +1,8 @@
 /* The bouncing-ball sweep of the paper's Sect. 5: the same physical experiment for many plate
  * offsets r_plate in [0, 1); only the floating-point representation differs between samples. */
-#include "ball_sweep.h"
-#include "../error.h"
-#include "../rng.h"
+#include "edpd/ball_sweep.h"
+#include "base/error.h"
+#include "base/rng.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * times are the exact trajectory's (no time step). Positions are unwrapped by the minimum image of
  * each sample's displacement. Diffusion errors: the spread over 8 groups of particles
  * (independent in a dilute gas, nearly so in a fluid). */
-#include "observer.h"
-#include "../error.h"
+#include "edpd/observer.h"
+#include "base/error.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,7 +236,7 @@ edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_obse
         double pairs = 0.5 * (double)s->n * s->n;
         double *pos = spread(s, s->r, (uint32_t)fmax(1.0, fmin(64.0, floor(2e8 / fmax(pairs, 1.0)))), &got);
         if (!pos) return set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for g(r)");
-        pair_distribution_of(pos, got, s->n, o->dim, o->box, o->periodic, o->sigma, &r->gr);
+        edpd_pair_distribution_of(pos, got, s->n, o->dim, o->box, o->periodic, o->sigma, &r->gr);
         free(pos);
     }
     if (what & EDPD_OBSERVE_SPEEDS) {  /* 16 samples spread over the run: a velocity forgets itself in a few collisions */
@@ -244,7 +244,7 @@ edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_obse
         if (!vel) return set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for the speeds");
         for (size_t k = 0; k < 3 * (size_t)s->n * got; k++) kt += vel[k] * vel[k];
         r->speeds_kt = kt / ((double)o->dim * s->n * got);
-        speed_distribution_of(vel, got, s->n, o->dim, r->speeds_kt, &r->speeds);
+        edpd_speed_distribution_of(vel, got, s->n, o->dim, r->speeds_kt, &r->speeds);
         free(vel);
     }
     return EDPD_OK;

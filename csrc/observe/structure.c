@@ -1,5 +1,5 @@
 /* g(r) and the speed distribution from sampled states (structure.h). */
-#include "structure.h"
+#include "edpd/structure.h"
 #include <math.h>
 #include <string.h>
 
@@ -43,18 +43,18 @@ static double contact_of(const double *g, double sigma, double dr) {
     return d0 / det;
 }
 
-void pair_distribution_of(const double *pos, uint32_t count, uint32_t n, int dim, const double box[3], const int periodic[3],
-                          double sigma, pair_distribution *out) {
+void edpd_pair_distribution_of(const double *pos, uint32_t count, uint32_t n, int dim, const double box[3], const int periodic[3],
+                          double sigma, edpd_pair_distribution *out) {
     memset(out, 0, sizeof *out);
     double half = INFINITY, volume = 1.0;
     for (int a = 0; a < dim; a++) { volume *= box[a]; if (periodic[a] && 0.5 * box[a] < half) half = 0.5 * box[a]; }
     double reach = fmin(5.0 * sigma, half - sigma);
     out->dr = 0.02 * sigma;
-    out->bins = (uint32_t)fmin(GR_BINS, floor(reach / out->dr));
-    double rho = n / volume, hist[GR_BINS] = {0}, block[8][GR_BINS];
+    out->bins = (uint32_t)fmin(EDPD_GR_BINS, floor(reach / out->dr));
+    double rho = n / volume, hist[EDPD_GR_BINS] = {0}, block[8][EDPD_GR_BINS];
     memset(block, 0, sizeof block);
     for (uint32_t k = 0; k < count; k++) {
-        double h[GR_BINS] = {0};
+        double h[EDPD_GR_BINS] = {0};
         count_pairs(pos + 3 * (size_t)n * k, n, box, periodic, sigma, out->dr, out->bins, h);
         for (uint32_t b = 0; b < out->bins; b++) { hist[b] += h[b]; block[k * 8 / count][b] += h[b]; }
     }
@@ -83,21 +83,21 @@ static double mb_cdf(double v, int dim, double kt) {
     return erf(x) - 2.0 * x * exp(-x * x) / sqrt(PI);
 }
 
-void speed_distribution_of(const double *vel, uint32_t count, uint32_t n, int dim, double kt, speed_distribution *out) {
+void edpd_speed_distribution_of(const double *vel, uint32_t count, uint32_t n, int dim, double kt, edpd_speed_distribution *out) {
     memset(out, 0, sizeof *out);
-    double top = 5.0 * sqrt(kt), w = top / SPEED_BINS;
+    double top = 5.0 * sqrt(kt), w = top / EDPD_SPEED_BINS;
     for (uint32_t k = 0; k < count; k++)
         for (uint32_t i = 0; i < n; i++) {
             const double *v = vel + 3 * ((size_t)n * k + i);
             double s = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-            int b = s >= top ? SPEED_BINS - 1 : (int)(s / w);  /* the last bin takes the tail */
+            int b = s >= top ? EDPD_SPEED_BINS - 1 : (int)(s / w);  /* the last bin takes the tail */
             out->observed[b] += 1.0;
         }
     double total = (double)count * n;
     uint32_t used = 0;
-    for (int b = 0; b < SPEED_BINS; b++) {
+    for (int b = 0; b < EDPD_SPEED_BINS; b++) {
         out->v[b] = (b + 0.5) * w;
-        double hi = b == SPEED_BINS - 1 ? 1.0 : mb_cdf((b + 1) * w, dim, kt);
+        double hi = b == EDPD_SPEED_BINS - 1 ? 1.0 : mb_cdf((b + 1) * w, dim, kt);
         out->expected[b] = total * (hi - mb_cdf(b * w, dim, kt));
         if (out->expected[b] >= 5.0) {
             out->chi2 += (out->observed[b] - out->expected[b]) * (out->observed[b] - out->expected[b]) / out->expected[b];

@@ -1,6 +1,6 @@
 /* The C API in one page (docs/api.md): a granular gas run with the stable and a naive detector
  * from the same configuration. Built and run by ctest as api_example. */
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <stdio.h>
 
 static int run(edpd_detector detector) {

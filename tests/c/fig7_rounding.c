@@ -11,9 +11,9 @@
  * The first row is edpd's own arithmetic (absolute clock, r + (v dt + g dt^2/2), reflection
  * v - (1 + e) v, gap (r - r_plate) - sigma/2, the sweep's offsets) and gives exactly the share
  * of `edpd sweep --detector naive-halt --samples N` (seed 1). */
-#include "edpd.h"
-#include "experiments/ball_sweep.h"
-#include "rng.h"
+#include "edpd/edpd.h"
+#include "edpd/ball_sweep.h"
+#include "base/rng.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

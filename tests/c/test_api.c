@@ -1,7 +1,7 @@
 /* The C API contract: defaults, validation of every field with a message naming the field and
  * its range, create/destroy, errors as codes (never aborts), budgets that always return. */
 #include "check.h"
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,8 +2,8 @@
  * above contact under g = 1 with restitution 1/2, it hits at t_k = 3 - 2 (1/2)^(k-1) and comes
  * to rest at t = 3 (inelastic collapse) after infinitely many impacts. */
 #include "check.h"
-#include "experiments/ball_sweep.h"
-#include "edpd.h"
+#include "edpd/ball_sweep.h"
+#include "edpd/edpd.h"
 
 #define COLLAPSE_TOL 8.4e-8
 

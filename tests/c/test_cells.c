@@ -3,7 +3,7 @@
  * of every cache line those cells' records lie in, each line once (WebAssembly requests one
  * line per store, world.c). Grids of every record size (2, 4, 8, 16 ints), 3-D and 2-D. */
 #include "check.h"
-#include "cells.h"
+#include "space/cells.h"
 #include <stdint.h>
 
 /* The cell of base + d along axis a, or -1 off an open edge. */

@@ -3,7 +3,7 @@
  * wall, and the outer boundary of a shell; and the one rule for pairs and planes against the
  * paper's own formulas for each, bit for bit. */
 #include "check.h"
-#include "detector.h"
+#include "interact/detector.h"
 #include <stdint.h>
 #include <string.h>
 

@@ -4,8 +4,8 @@
  * velocities of the halted world (the exact f of Eqs. 7 and 11 there), the quadratic's own
  * discriminant, and the paper's rule (Eq. 10) written out again here. */
 #include "check.h"
-#include "edpd.h"
-#include "world.h"  /* the pending ring, wiped below */
+#include "edpd/edpd.h"
+#include "world/world.h"  /* the pending ring, wiped below */
 #include <float.h>
 #include <math.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  * of state, and its error, in test_pressure.c). Statistical tolerances come from the spread over
  * independent seeds. */
 #include "check.h"
-#include "edpd.h"
-#include "world.h"  /* world_check_invariants */
+#include "edpd/edpd.h"
+#include "world/world.h"  /* world_check_invariants */
 #include <stdlib.h>
 
 static const double PI = 3.14159265358979323846;

@@ -2,7 +2,7 @@
  * against the analytic and statistical tests. Optimisations of the hot path must leave every
  * trajectory bit-identical; a deliberate change of the arithmetic updates these values. */
 #include "check.h"
-#include "edpd.h"
+#include "edpd/edpd.h"
 
 static uint64_t run(edpd_config c, uint64_t events) {
     edpd_error err;
@@ -38,7 +38,7 @@ int main(void) {
     /* Square-well fluids (neighbour lists, logical states, a thermostat that stops), 3-D and
      * 2-D: recorded with the stale events' new scans put off (world.c, RESCAN_AT);
      * test_golden_portable checks them with the portable form of
-     * csrc/m2.h, and the JavaScript tests WebAssembly's SIMD form against the CLI */
+     * csrc/base/m2.h, and the JavaScript tests WebAssembly's SIMD form against the CLI */
     for (int dim = 3; dim >= 2; dim--) {
         c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
         c.dim = dim; c.n = 2000; c.packing_fraction = dim == 3 ? 0.25 : 0.4; c.seed = 7;

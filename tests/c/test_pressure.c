@@ -7,7 +7,7 @@
  * 3 of those; an error off by the usual culprits (sqrt(B) too much or too little, blocks shorter
  * than the pressure's memory) falls outside them. */
 #include "check.h"
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <stdint.h>
 
 static const double PI = 3.14159265358979323846;

@@ -2,7 +2,7 @@
  * huge gaps, +inf, NaN) and however the slot width is tuned, the top is always the smallest
  * (key, index) — the order a plain heap gives, so trajectories cannot depend on the queue. */
 #include "check.h"
-#include "event_queue.h"
+#include "space/event_queue.h"
 #include <stdint.h>
 #include <stdlib.h>
 

@@ -3,7 +3,7 @@
  * energy and pressure against a published equation of state, the Andersen thermostat's
  * temperature, and the naive detectors' broken energy conservation. */
 #include "check.h"
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include "sw_eos.h"
 #include <math.h>
 

@@ -2,8 +2,8 @@
  * (capture, core impact, release; a bound pair bouncing off its well's edge), energy
  * conservation, and bad input. The equation of state is in test_square_well.c. */
 #include "check.h"
-#include "edpd.h"
-#include "world.h"  /* world_check_invariants */
+#include "edpd/edpd.h"
+#include "world/world.h"  /* world_check_invariants */
 #include <math.h>
 #include <stdlib.h>
 

@@ -4,7 +4,7 @@
  * A then approaches B while they overlap: a stabilising impact, which three_body_events counts
  * again and three_body_collisions does not. */
 #include "check.h"
-#include "edpd.h"
+#include "edpd/edpd.h"
 #include <string.h>
 
 /* On a line at angle a (off the axes, so that positions round): A runs at unit speed into B at

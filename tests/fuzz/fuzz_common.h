@@ -2,8 +2,8 @@
  * given by the caller): reading values from the fuzzer's bytes, and the checks after each call. */
 #ifndef EDPD_FUZZ_COMMON_H
 #define EDPD_FUZZ_COMMON_H
-#include "edpd.h"
-#include "world.h"
+#include "edpd/edpd.h"
+#include "world/world.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the --load reader (csrc/xyz_read.c): arbitrary bytes as a state
+/* libFuzzer harness for the --load reader (csrc/io/xyz_read.c): arbitrary bytes as a state
  * file. Either it is refused with a message that starts with the file's name, or it gives
  * n >= 1 particles with finite positions (inside the box on periodic axes) and velocities, and a
  * world built from it is created or refused with a code and a field, then run for a few events
@@ -6,17 +6,17 @@
  * regression runner replays tests/fuzz/corpus-xyz. */
 #define _POSIX_C_SOURCE 200809L  /* fmemopen */
 #include "fuzz_common.h"
-#include "xyz_read.h"
+#include "edpd/xyz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
     FILE *f = fmemopen((void *)data, size, "r");
     if (!f) return 0;
-    xyz_state s;
+    edpd_xyz_state s;
     char err[600];
     /* the frame wanted, from the input's length (no byte of the file is spent on it) */
-    int frame = size % 4 == 3 ? XYZ_LAST_FRAME : size % 4 == 2 ? (int)(size / 4 % 3) : XYZ_ONLY_FRAME;
-    int ok = xyz_read_stream(f, "fuzz.xyz", frame, &s, err, sizeof err);
+    int frame = size % 4 == 3 ? EDPD_XYZ_LAST_FRAME : size % 4 == 2 ? (int)(size / 4 % 3) : EDPD_XYZ_ONLY_FRAME;
+    int ok = edpd_xyz_read_stream(f, "fuzz.xyz", frame, &s, err, sizeof err);
     fclose(f);
     if (!ok) {
         if (strncmp(err, "fuzz.xyz", 8) != 0) fail("a refused file needs a message naming it");
@@ -31,11 +31,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!(fabs(s.time) <= 1e9)) fail("accepted a Time that is not finite or beyond 1e9");
     if (s.n <= 64) {  /* the run checks of the other harnesses, for small states */
         edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
-        xyz_config(&s, &c);  /* as run --load does */
+        edpd_xyz_config(&s, &c);  /* as run --load does */
         reader r = {data, size, 0};
         edpd_world *w = create_and_exercise(&c, &r);
         if (w) edpd_destroy(w);
     }
-    xyz_free(&s);
+    edpd_xyz_free(&s);
     return 0;
 }

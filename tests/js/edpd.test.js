@@ -242,7 +242,7 @@ test.each([['naive-halt', 'halted'], ['naive-miss', 'ignored'], ['naive-rewind',
     sim.destroy();
   });
 
-// Above 3 MB of particles the WebAssembly build loads lines ahead (csrc/memory.h) and natively
+// Above 3 MB of particles the WebAssembly build loads lines ahead (csrc/base/memory.h) and natively
 // the core prefetches: other code paths, the same trajectory. Cells at phi 0.26, lists at 0.47;
 // at 300000 the cells' records pass 4 MB, and WebAssembly requests them one line at a time.
 test.each([[30000, 'cells', 0.26], [30000, 'lists', 0.47], [300000, 'cells', 0.26]])('large N (%d, %s): WASM state hash = native', (n, _, phi) => {
@@ -359,7 +359,7 @@ test('elasticUntil: an elastic start keeps kT = 1, then the gas cools; the state
   expect(() => edpd.createSimulation({ ...cfg, elasticUntil: -1 })).toThrow(/elasticUntil: must be a number in \[0, 1000000000\], got -1/);
 });
 
-describe('one schema (csrc/schema.c)', () => {
+describe('one schema (csrc/setup/schema.c)', () => {
   test('the module\'s schema is the one the set-up generated for the JavaScript side (fields, ranges, defaults, statistics)', async () => {
     const { SCHEMA } = await import('../../web/src/generated/schema.js');
     const runtime = JSON.parse(edpd.M.UTF8ToString(edpd.M._wasm_schema()));

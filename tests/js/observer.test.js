@@ -1,4 +1,4 @@
-// The observables in WebAssembly (web/src/observer.js over csrc/observe/observer.h): the same
+// The observables in WebAssembly (web/src/observer.js over csrc/include/edpd/observer.h): the same
 // numbers as the CLI's --observe for the same run, bit for bit, and clear errors.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

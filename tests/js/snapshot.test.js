@@ -1,4 +1,4 @@
-// The state as a file (csrc/snapshot.c): the app's export equals the CLI's --dump byte for byte,
+// The state as a file (csrc/io/xyz_write.c): the app's export equals the CLI's --dump byte for byte,
 // and the engine's overlap diagnostics agree with a brute-force count over all pairs of the
 // dumped particles, which shares no code with the engine's cell scan.
 import { execFileSync } from 'node:child_process';
@@ -259,7 +259,7 @@ describe('loadState: a simulation from a state file, the same world as run --loa
 
 // Above 3 MB of particles the WebAssembly build asks for a particle's first line ahead of the
 // pair tests; where every diameter is the same it does so by storing that diameter over its own
-// (csrc/world.h, particle_request). A world of two diameters must take the other path: had the
+// (csrc/world/world.h, particle_request). A world of two diameters must take the other path: had the
 // store run there, the small spheres would have grown and the trajectory left the native one.
 test('a large world of two diameters (30000, above the requests\' 3 MB) runs in WebAssembly to the native state hash, its diameters kept', () => {
   const file = join(dir, 'two-sizes.xyz');

@@ -16,7 +16,7 @@ import { MAX_STEPS, normalizeSteps, stepsText } from './steps.js';
 
 export { shown, stepsText };
 
-// The configuration's fields and the statistics come from the core's schema (csrc/schema.c),
+// The configuration's fields and the statistics come from the core's schema (csrc/setup/schema.c),
 // written to generated/schema.js by the set-up (`edpd schema`): names, types, ranges, defaults
 // and each field's place in the C structs, so that configurations and statistics cross into
 // WebAssembly by name and a bad value gets the core's own message.
@@ -30,7 +30,7 @@ export const HIST_HALF = 64;
 
 const STOP = ['time', 'budget', 'halted', 'collapse', 'error'];
 const STATE = ['running', 'halted', 'collapse'];
-// edpd_failure's words, in the order of csrc/wasm_api.c's wasm_first_failure
+// edpd_failure's words, in the order of csrc/wasm/wasm_api.c's wasm_first_failure
 const NAIVE_ACTIONS = ['halted', 'ignored', 'executed'];
 const STABLE_ANSWERS = ['stabilising', 'turning-point', 'root', 'none'];
 
@@ -96,7 +96,7 @@ function checkEvents(name, k) {
 
 function hex32(x) { return (x >>> 0).toString(16).padStart(8, '0'); }
 
-// The module is built with WebAssembly's 128-bit SIMD (the stable stepped scan, csrc/m2.h). A
+// The module is built with WebAssembly's 128-bit SIMD (the stable stepped scan, csrc/base/m2.h). A
 // module of one i8x16.popcnt, which only an engine with SIMD validates.
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
 export const SIMD_NEEDED = 'this browser has no WebAssembly SIMD, which edpd needs: Chrome or Edge 91, Firefox 89, Safari 16.4 or newer';
@@ -340,7 +340,7 @@ class Simulation {
   /** The state now as one frame of extended XYZ text (OVITO, ASE): box, time and run in the
    * comment line, then per particle position, velocity, radius, mass and overlap flag to 17
    * significant digits. Byte for byte the file `build/edpd run … --dump FILE` writes for the
-   * same run (csrc/snapshot.c writes both). */
+   * same run (csrc/io/xyz_write.c writes both). */
   xyz() {
     this.check();
     const cap = this.M._wasm_xyz_bound(this.w);
@@ -414,7 +414,7 @@ class Simulation {
     return Array.from({ length: count }, (_, k) => ({ normal: v.slice(5 * k, 5 * k + 3), offset: v[5 * k + 3], restitution: v[5 * k + 4] }));
   }
 
-  /** The statistics by name (csrc/schema.c's table: each read at its place in edpd_stats);
+  /** The statistics by name (csrc/setup/schema.c's table: each read at its place in edpd_stats);
    * a measurement without a value (NaN) and a counter that has none (UINT64_MAX) are null. */
   stats() {
     this.check();

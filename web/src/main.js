@@ -407,7 +407,7 @@ $('export-json').onclick = () => download(`${fileStem()}.json`, 'application/jso
 $('export-png').onclick = () => download(`${fileStem()}.png`, 'image/png', view.toPNG());
 [0, 1].forEach((k) => { $(`export-xyz-${k}`).onclick = () => exportStateFile(k); });
 
-/** Pane k's particles as a file: the worker writes it (csrc/snapshot.c) at the clock its pane
+/** Pane k's particles as a file: the worker writes it (csrc/io/xyz_write.c) at the clock its pane
  * has reached when it answers (later than the click while the run plays); the name carries the
  * detector and the file's own time. */
 async function exportStateFile(k) {

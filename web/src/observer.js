@@ -1,4 +1,4 @@
-// Observables from the exact trajectory in WebAssembly (csrc/observe/observer.h): an observer of a
+// Observables from the exact trajectory in WebAssembly (csrc/include/edpd/observer.h): an observer of a
 // simulation, sampled by the caller at equal intervals of simulation time, and its results: the
 // MSD on log-spaced lags and the VACF with the self-diffusion coefficient from each, g(r) with its
 // contact value, the speed distribution against Maxwell-Boltzmann (its chi^2) and the free flights

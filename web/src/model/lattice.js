@@ -1,5 +1,5 @@
 // Whether the core can start a gas of n particles at packing fraction phi on its lattice (FCC in
-// 3-D, triangular in 2-D; csrc/scenario.c build_gas), and the fewest particles that it can: the
+// 3-D, triangular in 2-D; csrc/setup/scenario.c build_gas), and the fewest particles that it can: the
 // app re-derives n from it, so that a link with clamped values still yields a run. A Jest test
 // holds this against the engine's own answers. No DOM.
 

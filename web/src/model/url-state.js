@@ -16,7 +16,7 @@ export const MAX_HASH_LENGTH = 1024;
 export const MAX_N = Math.min(100000, coreField('n').max);
 export const ABSURD_N = 10000000;  // refused outright, not clamped
 
-/** A field of the core's schema (csrc/schema.c) by its JavaScript name. */
+/** A field of the core's schema (csrc/setup/schema.c) by its JavaScript name. */
 function coreField(js) { return SCHEMA.config.find((f) => f.js === js); }
 /** The app's range for a link key: the core's, narrowed to what the app offers. */
 function within(js, min, max) {

@@ -6,7 +6,7 @@ import { stepsText } from '../steps.js';
 
 export const DISTANCE = 'distance between the panes [σ]';
 
-/** A gas config's flags (edpd run), each the core schema's flag of the field (csrc/schema.c);
+/** A gas config's flags (edpd run), each the core schema's flag of the field (csrc/setup/schema.c);
  * a field without a flag is an error, not a silent drop. */
 export function gasFlags(config) {
   return Object.entries(config).map(([key, value]) => {

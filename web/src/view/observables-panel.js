@@ -1,7 +1,7 @@
 // The stable pane's observables (a scenario with `observables`: the elastic gas): g(r), the
 // mean-squared displacement and the speed distribution against Maxwell-Boltzmann, as plots with
 // units, a line of numbers (D from the MSD and from Green-Kubo, g(σ⁺), χ²) and a CSV export.
-// The worker computes them (workers/pane-engine.js over csrc/observe/observer.h).
+// The worker computes them (workers/pane-engine.js over csrc/include/edpd/observer.h).
 import { SeriesPlot } from './plots.js';
 import { fmt } from '../model/format.js';
 import { observablesCsv } from '../model/observables-csv.js';

@@ -1,6 +1,6 @@
 // One pane's simulation, behind the worker: one engine world, a gas, a state file or bouncing
 // balls (each on its own plate; a ball that halts or comes to rest stops alone and the others
-// run on, csrc/world.c). Plain module (runs in a Worker and in Node tests); no DOM.
+// run on, csrc/engine/loop.c). Plain module (runs in a Worker and in Node tests); no DOM.
 
 import { ballPosition } from '../model/ball-layout.js';
 import { observe } from '../observer.js';
@@ -157,7 +157,7 @@ export class PaneEngine {
     };
   }
 
-  /** The pane's particles now as extended XYZ text (csrc/snapshot.c; the CLI's --dump writes the
+  /** The pane's particles now as extended XYZ text (csrc/io/xyz_write.c; the CLI's --dump writes the
    * same bytes). */
   xyz() { return this.sim.xyz(); }
 

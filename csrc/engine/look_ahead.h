@@ -1,0 +1,48 @@
+/* Memory requests for the event loop at large N (look_ahead.c): block plans and the look-ahead.
+ * Scheduling only: no trajectory depends on it. */
+#ifndef EDPD_LOOK_AHEAD_H
+#define EDPD_LOOK_AHEAD_H
+#include "world/world.h"
+#include "base/memory.h"
+
+/* Requests ahead (memory.h) and the look-ahead pay only once the particles (and in WebAssembly,
+ * where a request is a load that waits, the lists too) outgrow a core's L2; below that they
+ * cost more than they save. The thresholds rest on interleaved A/Bs (docs/performance.md). */
+static inline int big_world(const struct edpd_world *w) {
+    size_t bytes = (size_t)w->n * sizeof(particle);
+    if (w->nl.on) bytes += (size_t)w->n * (w->nl.cap * sizeof(int32_t) + sizeof(uint32_t) + sizeof(nl_centre));
+    if (!MEM_REQUEST_STALLS) return bytes > ((size_t)3 << 19);
+    return bytes > ((size_t)3 << 20);
+}
+
+/* Planning a scan one event ahead (plan_ahead) pays only where most lines come from DRAM, and
+ * never in WebAssembly, whose requests stall the event they are made in (docs/performance.md). */
+static inline int far_world(const struct edpd_world *w) {
+    return !MEM_REQUEST_STALLS && big_world(w) && (size_t)w->n * sizeof(particle) > ((size_t)32 << 20);
+}
+
+/* A block's records: natively a prefetch per cell; in WebAssembly, once the records pass 4 MB,
+ * one request per cache line (27 -> 8 for a full block), since each request there waits. */
+static inline int line_requests(const struct edpd_world *w) {
+    return MEM_REQUEST_STALLS && (size_t)w->cells.count * (size_t)w->cells.rec * sizeof(int32_t) > ((size_t)4 << 20);
+}
+
+/* A block scan's rounds: round 1, the 3x3x3 block around base[] (only the base layer along
+ * flat_axis, or all of it for -1), every cell's record requested; round 2, the inline members of
+ * every cell but `self` gathered (plan_collect) and their first lines requested (plan_request);
+ * plan_gather is both. */
+void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl);
+void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl);
+void plan_request(struct edpd_world *w, const block_plan *pl);
+void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl);
+
+/* The look-ahead (large N): ahead_event_begin when an event begins, look_ahead when it ends,
+ * ahead_gather in the middle of a pair impact; ahead_for gives a scan planned for particle i's
+ * current event (NULL: none); ahead_reset forgets every plan (the caller may have changed the world). */
+void ahead_event_begin(struct edpd_world *w, uint32_t i);
+void look_ahead(struct edpd_world *w);
+void ahead_gather(struct edpd_world *w);
+const block_plan *ahead_for(const struct edpd_world *w, uint32_t i);
+void ahead_reset(struct edpd_world *w);
+
+#endif

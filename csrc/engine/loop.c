@@ -1,0 +1,207 @@
+/* The event loop (the paper's Sect. 2 with O(log N) per event): one predicted event per
+ * particle in a calendar queue; pop the earliest, validate it (an impact whose partner changed
+ * course since is stale), execute it, and re-predict the particles it changed (impact.c,
+ * predict.c). At large N the memory look-ahead (look_ahead.c) asks for the next events' lines
+ * while this one runs. */
+#include "world/world.h"
+#include "interact/detector.h"
+#include "measure/failure.h"
+#include "engine/events.h"
+#include "engine/predict.h"
+#include "engine/look_ahead.h"
+#include <math.h>
+
+static void record(const struct edpd_world *w, edpd_status *out, edpd_state s, const char *reason, int32_t a, int32_t b) {
+    out->state = s;
+    out->reason = reason;
+    out->event = w->events;
+    out->time = w->time;
+    out->particle_a = a;
+    out->particle_b = b;
+}
+static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) { record(w, &w->status, s, reason, a, b); }
+
+/* The last particle to run has stopped on its own plate: the world halted if any of its
+ * particles did (the status tells the first halt), else it is at rest (a collapse). */
+static void all_stopped(struct edpd_world *w, uint32_t i, int32_t partner) {
+    if (w->halted) w->status = w->first_halt;
+    else set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner);
+}
+
+
+/* How far toward the earliest time a stale particle's other pairs could meet its new scan waits
+ * (see the stale events in edpd_advance): short of 1, so that the scan finds a pair ahead of its
+ * edge, not at it (test_steps counts the stabilising events that 1 gives); 0.9 spares most of
+ * the scans 1 would. */
+#define RESCAN_AT 0.9
+
+/* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
+ * position. Also false for +-inf and NaN. */
+static inline int within_clock(double t) { return fabs(t) <= EDPD_MAX_TIME; }
+
+/* 1 if an advance to t_end may start; else 0 with *stop (an error, or a run that has ended). */
+static int advance_allowed(const struct edpd_world *w, double t_end, edpd_error *err, edpd_stop *stop) {
+    if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
+    *stop = EDPD_STOP_ERROR;
+    if (!w) { set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return 0; }
+    if (isnan(t_end)) { set_error(err, EDPD_ERR_INVALID, "t_end", "must be a number >= the current time %g", w->time); return 0; }
+    if (isfinite(t_end) && !within_clock(t_end)) {
+        set_error(err, EDPD_ERR_INVALID, "t_end", "must be +inf or within [-%g, %g], got %g", EDPD_MAX_TIME, EDPD_MAX_TIME, t_end);
+        return 0;
+    }
+    if (t_end < w->time && w->cfg.detector != EDPD_DETECTOR_NAIVE_REWIND) {
+        set_error(err, EDPD_ERR_INVALID, "t_end", "must be >= the current time %.17g, got %.17g", w->time, t_end);
+        return 0;
+    }
+    *stop = w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE;
+    return w->status.state == EDPD_STATE_RUNNING;
+}
+
+/* A cell crossing or a neighbour-shell exit at tk; -1 if the lists could not grow. */
+static int execute_bookkeeping(struct edpd_world *w, uint32_t i, double tk, edpd_error *err) {
+    w->time = tk;
+    bring_to(w, &w->p[i], tk);
+    if (!w->nl.on) { do_crossing(w, i); w->cell_crossings++; return 0; }
+    if (do_rebuild(w, i) != 0) {
+        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
+        return -1;
+    }
+    w->list_rebuilds++;
+    return 0;
+}
+
+/* A naive detector's undefined answer, executed: the first failure's record is kept. */
+static void note_failure(struct edpd_world *w, uint32_t i, int32_t partner, double tk) {
+    failure_executed(w, i, partner, tk);
+    if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
+}
+
+/* An impact at tk: particle i with its partner (a particle, or -1 - k for plane k). */
+static void execute_impact(struct edpd_world *w, uint32_t i, double tk) {
+    particle *q = &w->p[i];
+    int32_t partner = q->partner;
+    if (tk < w->time) {  /* naive-rewind: the clock runs backwards */
+        w->negative_dt_events++;
+        note_failure(w, i, partner, tk);
+    }
+    if ((q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) && !(w->pot.count && partner >= 0 && (q->step_outer || q->step_from)))
+        w->stabilizing_events++;  /* at the core or a plane (steps count their own) */
+    w->time = tk;
+    bring_to(w, q, tk);
+    if (partner < 0) do_plane_impact(w, i, (uint32_t)(-1 - partner));
+    else if (w->pot.count && (q->step_outer || q->step_from)) do_step_event(w, i, (uint32_t)partner);  /* at a step */
+    else do_pair_impact(w, i, (uint32_t)partner);
+}
+
+/* An event between particle i and its own plate: a ball array's ball is a system of its own. */
+static int own_plate_event(const particle *q, int32_t partner) { return q->own_plane >= 0 && partner == -1 - q->own_plane; }
+
+/* A halt or a rest met on a particle's own plate concerns that particle alone: it is frozen as
+ * it is at the clock (its state read at that moment from then on) and leaves the event loop, the
+ * cells and the lists, so that no one meets it; pending impacts with it turn stale. Returns how
+ * many particles still run: at 0 the world stops. */
+static uint32_t freeze(struct edpd_world *w, uint32_t i, edpd_state why) {
+    particle *q = &w->p[i];
+    bring_to(w, q, w->time);
+    q->state = (int8_t)why;
+    q->ev_t = q->cross_t = INFINITY;
+    q->partner = PARTNER_NONE;
+    q->changed = UINT64_MAX;
+    eq_update(&w->queue, i, INFINITY);
+    cells_remove(&w->cells, (int32_t)i, (uint32_t)q->cell);
+    nl_forget(w, i);
+    ahead_reset(w);  /* a plan may hold i as a candidate */
+    if (why == EDPD_STATE_HALTED) w->halted++; else w->resting++;
+    return --w->running;
+}
+
+/* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller: a check at
+ * every collapse_window impacts. Cell crossings do not count: a lattice start puts many
+ * particles on cell faces at t = 0. Impacts on a particle's own plate count in that particle's
+ * window alone: its collapse is its rest, and only it stops (a ball array's ball, as alone). */
+static int collapsed(struct edpd_world *w, uint32_t i, int own_plate) {
+    uint64_t so_far = own_plate ? w->plate[i].impacts : impacts(w);
+    uint64_t *start_count = own_plate ? NULL : &w->window_events;
+    double *start_time = own_plate ? &w->plate[i].window_time : &w->window_time;
+    uint64_t start = own_plate ? w->plate[i].window_impacts : w->window_events;
+    if (so_far - start < w->cfg.collapse_window) return 0;
+    if (fabs(w->time - *start_time) <= w->cfg.collapse_dt) {
+        int32_t partner = w->p[i].partner;
+        if (!own_plate) { set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner); return 1; }
+        if (freeze(w, i, EDPD_STATE_COLLAPSE) == 0) { all_stopped(w, i, partner); return 1; }
+    }
+    if (start_count) *start_count = so_far; else w->plate[i].window_impacts = (uint32_t)so_far;
+    *start_time = w->time;
+    return 0;
+}
+
+edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err) {
+    edpd_stop stop;
+    if (!advance_allowed(w, t_end, err, &stop)) return stop;
+    ahead_reset(w);  /* the caller may have changed the world */
+    uint64_t done = 0;
+    while (done < max_events) {
+        uint32_t i = eq_top(&w->queue);  /* pop: the earliest event */
+        int own_plate = 0;
+        double tk = eq_top_key(&w->queue);
+        if (w->kick_t < tk) {  /* the thermostat's kick comes first */
+            if (!(w->kick_t <= t_end) || !within_clock(w->kick_t)) break;
+            do_kick(w);
+            w->events++;
+            done++;
+            continue;
+        }
+        particle *q = &w->p[i];
+        if (big_world(w)) ahead_event_begin(w, i);
+        if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
+
+        if (q->cross_t < q->ev_t) {
+            if (execute_bookkeeping(w, i, tk, err) != 0) return EDPD_STOP_ERROR;
+        } else if ((q->partner >= 0 && w->p[q->partner].changed > q->predicted) || q->partner == PARTNER_RESCAN) {
+            /* validate: the partner changed course since this was predicted (or a stale event was
+             * put off until now); predict anew */
+            if (tk > w->time) w->time = tk;
+            w->stale_events++;
+            if (q->partner >= 0 && w->second && w->second[i] > tk) {
+                /* the stale pair is the partner's to predict (it did, when it changed), and so is
+                 * every pair whose other particle changed since this one's scan; the others' events
+                 * come no sooner than the earliest of them then: the scan waits until nearly that
+                 * time, and is not needed at all if this particle changes course first. Not until
+                 * that time itself: a scan there would find that pair at contact, a rounding error
+                 * past it as often as not, and report a stabilising event for a plain collision. */
+                q->ev_t = tk + RESCAN_AT * (w->second[i] - tk);
+                q->partner = PARTNER_RESCAN;
+                q->branch = BRANCH_NONE;
+                eq_update(&w->queue, i, event_key(q));
+                continue;
+            }
+            bring_to(w, q, w->time);
+            predict(w, i, 0, QUEUE_UPDATE);
+            continue;
+        } else if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
+            int32_t partner = q->partner;
+            const char *why = q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching";
+            w->time = tk;
+            note_failure(w, i, partner, tk);
+            if (!w->halted) record(w, &w->first_halt, EDPD_STATE_HALTED, why, (int32_t)i, partner);
+            if (own_plate_event(q, partner) && freeze(w, i, EDPD_STATE_HALTED) > 0) { done++; continue; }
+            w->status = w->first_halt;
+            return EDPD_STOP_HALTED;
+        } else {
+            own_plate = own_plate_event(q, q->partner);
+            execute_impact(w, i, tk);
+            if (w->bonds_failed) {
+                set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
+                return EDPD_STOP_ERROR;
+            }
+        }
+        w->events++;
+        done++;
+        if (big_world(w)) look_ahead(w);
+        if (collapsed(w, i, own_plate)) return w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE;
+    }
+    double next = eq_top_key(&w->queue) < w->kick_t ? eq_top_key(&w->queue) : w->kick_t;
+    if (done >= max_events && next <= t_end && within_clock(next)) return EDPD_STOP_BUDGET;
+    if (isfinite(t_end)) w->time = t_end;
+    return EDPD_STOP_TIME;
+}

@@ -1,0 +1,26 @@
+/* Prediction (predict.c): a particle's next event from the overlap-function detector, over its
+ * candidates (cells or neighbour lists) and the planes. */
+#ifndef EDPD_PREDICT_H
+#define EDPD_PREDICT_H
+#include "world/world.h"
+
+/* What a prediction does with the new key: the initial build, an update, or nothing (the
+ * caller queues it later, having asked for the queue's cache lines meanwhile). */
+enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
+
+/* Full prediction for particle i, which must be up to date at w->time, over a planned block (or
+ * NULL: the look-ahead's plan, else its own scan). Returns the number of particles it overlaps
+ * if count_overlaps is set. */
+uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan);
+uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue);
+
+/* Newly visible candidates added to i's pending impact: a crossing's new layer (base, axis),
+ * or a list rebuild's newcomers. */
+void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int axis);
+void predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m);
+
+/* The next cell crossing (cells) or shell exit (lists) of particle q = &w->p[i]. */
+void predict_crossing(struct edpd_world *w, particle *q, uint32_t i);
+void predict_exit(struct edpd_world *w, particle *q, uint32_t i);
+
+#endif

@@ -1,0 +1,255 @@
+/* Config defaults, names and validation: every field is checked, and an error names the field
+ * and its allowed range. */
+#include "world/world.h"
+#include "edpd/schema.h"
+#include <ctype.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *DETECTOR_NAMES[EDPD_DETECTOR_COUNT] = {"stable", "naive-halt", "naive-miss", "naive-rewind"};
+static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic", "bouncing-ball", "custom"};
+
+/* Random close packing: the jamming limit of hard spheres (3-D) and disks (2-D). */
+#define JAMMING_3D 0.64
+#define JAMMING_2D 0.82
+
+const char *edpd_detector_name(edpd_detector d) {
+    return (unsigned)d < EDPD_DETECTOR_COUNT ? DETECTOR_NAMES[d] : "unknown";
+}
+const char *edpd_scenario_name(edpd_scenario s) {
+    return (unsigned)s < EDPD_SCENARIO_COUNT ? SCENARIO_NAMES[s] : "unknown";
+}
+int edpd_detector_from_name(const char *name, edpd_detector *out) {
+    for (int k = 0; k < EDPD_DETECTOR_COUNT; k++)
+        if (name && strcmp(name, DETECTOR_NAMES[k]) == 0) { *out = (edpd_detector)k; return 1; }
+    return 0;
+}
+int edpd_scenario_from_name(const char *name, edpd_scenario *out) {
+    for (int k = 0; k < EDPD_SCENARIO_COUNT; k++)
+        if (name && strcmp(name, SCENARIO_NAMES[k]) == 0) { *out = (edpd_scenario)k; return 1; }
+    return 0;
+}
+
+edpd_config edpd_default_config(void) {
+    edpd_config c;
+    memset(&c, 0, sizeof c);
+    c.scenario = EDPD_SCENARIO_GRANULAR;
+    c.detector = EDPD_DETECTOR_STABLE;
+    c.dim = 3;
+    c.n = 1000;
+    c.packing_fraction = 0.3;
+    c.restitution = 0.9;
+    c.seed = 1;
+    c.diameter = 1.0;
+    c.mass = 1.0;
+    c.temperature = 1.0;
+    c.plate_offset = NAN;
+    c.tc = 0.0;
+    c.elastic_until = 0.0;
+    c.collapse_window = 1000;
+    c.collapse_dt = 1e-10;
+    c.potential = EDPD_POTENTIAL_HARD;
+    c.well_width = 1.5;
+    c.well_depth = 1.0;
+    c.thermostat_rate = 0.0;
+    c.bath_temperature = 1.0;
+    c.quench_at = EDPD_MAX_TIME;  /* never */
+    c.quench_to = 1.0;
+    c.thermostat_until = EDPD_MAX_TIME;  /* never */
+    return c;
+}
+
+edpd_config edpd_scenario_config(edpd_scenario s) {
+    edpd_config c = edpd_default_config();
+    c.scenario = s;
+    if (s == EDPD_SCENARIO_ELASTIC) c.restitution = 1.0;
+    if (s == EDPD_SCENARIO_BOUNCING_BALL) { /* the paper's Fig. 7 */
+        c.n = 1; c.restitution = 0.5; c.gravity[2] = -1.0;
+    }
+    return c;
+}
+
+edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...) {
+    if (err) {
+        err->code = code;
+        snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+        va_list ap;
+        va_start(ap, fmt);
+        char msg[EDPD_MESSAGE_SIZE - 50];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        if (field && *field) snprintf(err->message, sizeof err->message, "%s: %s", field, msg);
+        else snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    return code;
+}
+
+#define BAD(field, ...) return set_error(err, EDPD_ERR_INVALID, field, __VA_ARGS__)
+
+static int finite_in(double x, double lo, double hi) { return isfinite(x) && x >= lo && x <= hi; }
+
+/* A plane of field `field` ("planes": plane k; "own_planes": particle k's plate). */
+static edpd_code check_plane(const edpd_config *c, const edpd_plane *p, const char *field, const char *what, uint32_t k, edpd_error *err) {
+    double nn = 0;
+    for (int a = 0; a < 3; a++) {
+        if (!isfinite(p->normal[a])) BAD(field, "%s %u: normal must be finite", what, k);
+        nn += p->normal[a] * p->normal[a];
+    }
+    if (fabs(nn - 1.0) > 1e-12) BAD(field, "%s %u: normal must be a unit vector (|n|^2 = %g)", what, k, nn);
+    /* a particle wrapping along a periodic axis would jump across a plane tilted into it */
+    for (int a = 0; a < 3; a++)
+        if (c->periodic[a] && p->normal[a] != 0.0)
+            BAD(field, "%s %u: normal must be 0 along periodic axis %d (got %g); make the axis open", what, k, a, p->normal[a]);
+    if (!finite_in(p->offset, -1e9, 1e9)) BAD(field, "%s %u: offset must be finite in [-1e9, 1e9]", what, k);
+    if (!finite_in(p->restitution, 0.0, 1.0)) BAD(field, "%s %u: restitution must be in [0, 1]", what, k);
+    return EDPD_OK;
+}
+
+static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
+    if (!c->positions) BAD("positions", "required for the custom scenario (n*3 doubles)");
+    if (!c->velocities) BAD("velocities", "required for the custom scenario (n*3 doubles)");
+    for (int a = 0; a < 3; a++) {
+        if (!finite_in(c->box[a], 1e-6, 1e9)) BAD("box", "each edge must be a finite number in [1e-6, 1e9]");
+        if (c->periodic[a] != 0 && c->periodic[a] != 1) BAD("periodic", "each flag must be 0 or 1");
+        if (c->periodic[a] && c->gravity[a] != 0.0)
+            BAD("gravity", "must be 0 along periodic axes (axis %d is periodic)", a);
+    }
+    if (c->dim == 2 && c->periodic[2]) BAD("periodic", "the z axis cannot be periodic in 2-D");
+    /* the world sizes its cells from the particles' own diameters, so the floor below does too;
+     * `diameter` is then only the unit of max_overlap (it was a floor here, refusing small spheres) */
+    double max_sigma = c->diameters ? 0.0 : c->diameter;
+    for (uint32_t i = 0; i < c->n; i++) {
+        if (c->diameters && !finite_in(c->diameters[i], 1e-3, 1e3))
+            BAD("diameters", "entry %u must be in [0.001, 1000], got %g", i, c->diameters[i]);
+        if (c->masses && !finite_in(c->masses[i], 1e-6, 1e6))
+            BAD("masses", "entry %u must be in [1e-6, 1e6], got %g", i, c->masses[i]);
+        if (c->diameters && c->diameters[i] > max_sigma) max_sigma = c->diameters[i];
+    }
+    for (int a = 0; a < 3; a++)
+        if (c->periodic[a] && c->box[a] < 4.0 * max_sigma)
+            BAD("box", "a periodic edge must be at least 4 of the largest diameter (%g), got %g", 4.0 * max_sigma, c->box[a]);
+    for (uint64_t k = 0; k < 3ull * c->n; k++) {
+        if (!isfinite(c->positions[k]) || fabs(c->positions[k]) > 1e9)
+            BAD("positions", "entry %llu is not a finite number within [-1e9, 1e9]", (unsigned long long)k);
+        if (!isfinite(c->velocities[k]) || fabs(c->velocities[k]) > 1e9)
+            BAD("velocities", "entry %llu is not a finite number within [-1e9, 1e9]", (unsigned long long)k);
+        int axis = (int)(k % 3);
+        if (c->periodic[axis] && (c->positions[k] < 0.0 || c->positions[k] >= c->box[axis]))
+            BAD("positions", "entry %llu lies outside the periodic box [0, %g)", (unsigned long long)k, c->box[axis]);
+        if (c->dim == 2 && axis == 2 && (c->positions[k] != 0.0 || c->velocities[k] != 0.0))
+            BAD("positions", "2-D particles need z = 0 and v_z = 0 (entry %llu)", (unsigned long long)k);
+    }
+    /* the clock's whole range: a cooling gas's clock runs far beyond 1e9, and its dump must load */
+    if (!finite_in(c->start_time, -EDPD_MAX_TIME, EDPD_MAX_TIME)) BAD("start_time", "must be a finite number in [-1e100, 1e100], got %g", c->start_time);
+    uint32_t shells = c->potential == EDPD_POTENTIAL_SQUARE_WELL ? 1 : c->potential == EDPD_POTENTIAL_STEPS ? c->step_count : 0;
+    if (c->bond_count && !c->bonds) BAD("bonds", "bond_count > 0 but no bonds given");
+    for (uint32_t k = 0; k < c->bond_count; k++) {
+        const uint32_t *b = c->bonds + 3 * (size_t)k;
+        if (b[0] >= c->n || b[1] >= c->n || b[0] == b[1] || b[2] > shells)
+            BAD("bonds", "entry %u: (%u, %u, %u) must be two different particles below %u and a shell in [0, %u]", k, b[0], b[1], b[2], c->n, shells);
+    }
+    if (c->plane_count > EDPD_MAX_PLANES) BAD("plane_count", "must be in [0, %u], got %u", EDPD_MAX_PLANES, c->plane_count);
+    if (c->plane_count && !c->planes) BAD("planes", "plane_count > 0 but no planes given");
+    for (uint32_t k = 0; k < c->plane_count; k++)
+        if (check_plane(c, &c->planes[k], "planes", "plane", k, err) != EDPD_OK) return EDPD_ERR_INVALID;
+    if (c->own_planes)
+        for (uint32_t i = 0; i < c->n; i++) {
+            const edpd_plane *p = &c->own_planes[i];
+            if (p->normal[0] == 0.0 && p->normal[1] == 0.0 && p->normal[2] == 0.0) continue;  /* none */
+            if (check_plane(c, p, "own_planes", "particle", i, err) != EDPD_OK) return EDPD_ERR_INVALID;
+        }
+    return EDPD_OK;
+}
+
+edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
+    if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
+    if (!c) return set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
+    /* every field in its range (schema.c); the ones whose range depends on the scenario below */
+    for (int k = 0; k < EDPD_FIELD_COUNT; k++) {
+        const edpd_field *f = &EDPD_FIELDS[k];
+        if (f->type == EDPD_FIELD_GRAVITY || f->offset == offsetof(edpd_config, packing_fraction)
+            || f->offset == offsetof(edpd_config, plate_offset)) continue;
+        if (edpd_field_check(f, edpd_field_get(c, f), err) != EDPD_OK) return EDPD_ERR_INVALID;
+    }
+    for (int a = 0; a < 3; a++)
+        if (!finite_in(c->gravity[a], -1e6, 1e6)) BAD("gravity", "each component must be in [-1e6, 1e6]");
+    if (c->potential == EDPD_POTENTIAL_STEPS) {
+        if (c->step_count < 1 || c->step_count > EDPD_MAX_STEPS) BAD("steps", "give 1 to %d steps, got %u", EDPD_MAX_STEPS, c->step_count);
+        for (uint32_t k = 0; k < c->step_count; k++) {
+            double inner = k ? c->steps[k - 1].radius : 1.0;
+            if (!finite_in(c->steps[k].radius, 1.0, 10.0) || !(c->steps[k].radius > inner))
+                BAD("steps", "step %u: radius must be in (%g, 10] (diameters, beyond the core%s), got %g", k, inner, k ? " and the step before" : "", c->steps[k].radius);
+            if (!finite_in(c->steps[k].energy, -1e6, 1e6)) BAD("steps", "step %u: energy must be a finite number in [-1e6, 1e6], got %g", k, c->steps[k].energy);
+        }
+    }
+    if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
+        BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
+
+    if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
+        BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");
+
+    switch (c->scenario) {
+    case EDPD_SCENARIO_GRANULAR:
+    case EDPD_SCENARIO_ELASTIC: {
+        double jam = c->dim == 3 ? JAMMING_3D : JAMMING_2D;
+        if (!(c->packing_fraction >= 1e-6 && c->packing_fraction < jam))
+            BAD("packing_fraction", "must be a number in [1e-06, %g) in %d-D (below jamming), got %.10g", jam, c->dim, c->packing_fraction);
+        if (c->scenario == EDPD_SCENARIO_ELASTIC && c->restitution != 1.0)
+            BAD("restitution", "must be 1 for the elastic scenario, got %g", c->restitution);
+        if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0)
+            BAD("gravity", "must be (0, 0, 0) in the periodic gas scenarios");
+        break;
+    }
+    case EDPD_SCENARIO_BOUNCING_BALL:
+        if (c->dim != 3) BAD("dim", "bouncing-ball is 3-D (balls fall along z): use 3");
+        if (!(c->gravity[2] < 0.0)) BAD("gravity", "the z component must be < 0 for bouncing-ball, got %g", c->gravity[2]);
+        if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0) BAD("gravity", "must point along -z for bouncing-ball");
+        if (!isnan(c->plate_offset) && !finite_in(c->plate_offset, -1e6, 1e6))
+            BAD("plate_offset", "must be NaN (sample in [0, 1)) or in [-1e6, 1e6], got %g", c->plate_offset);
+        if (!isnan(c->plate_offset) && c->n != 1) BAD("plate_offset", "can only be fixed for n = 1 (got n = %u)", c->n);
+        break;
+    case EDPD_SCENARIO_CUSTOM: {
+        edpd_code e = validate_custom(c, err);
+        if (e) return e;
+        break;
+    }
+    default: break;
+    }
+    return EDPD_OK;
+}
+
+/* One entry of "radius energy; ...": two numbers, then ';' or the end. 1, or 0 if not that. */
+static int step_entry(const char **at, edpd_step *out) {
+    char *end;
+    const char *p = *at;
+    out->radius = strtod(p, &end);
+    if (end == p) return 0;
+    p = end;
+    out->energy = strtod(p, &end);
+    if (end == p) return 0;
+    for (p = end; isspace((unsigned char)*p); p++) {}
+    if (*p && *p != ';') return 0;
+    *at = *p ? p + 1 : p;
+    return 1;
+}
+
+edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err) {
+    *count = 0;
+    const char *p = text ? text : "";
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) break;  /* the end, also after a last ';' */
+        if (*count == EDPD_MAX_STEPS) return set_error(err, EDPD_ERR_INVALID, "steps", "more than %d steps", EDPD_MAX_STEPS);
+        const char *entry = p;
+        if (!step_entry(&p, &steps[*count]))
+            return set_error(err, EDPD_ERR_INVALID, "steps", "entry %u must be \"radius energy\" (entries separated by ';', innermost first), got '%.40s'",
+                             *count, entry);
+        ++*count;
+    }
+    if (*count == 0) return set_error(err, EDPD_ERR_INVALID, "steps", "give 1 to %d entries \"radius energy\" separated by ';', e.g. \"1.2 -2; 1.5 -1\"", EDPD_MAX_STEPS);
+    return EDPD_OK;
+}

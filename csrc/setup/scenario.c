@@ -1,0 +1,144 @@
+/* Initial states built from a seed with the project's own RNG: lattice positions and Maxwellian
+ * velocities for gases, the paper's Fig. 7 set-up for bouncing balls. A scenario knows nothing of
+ * the world: it writes its state as a custom configuration, which creation places (create.c). */
+#include "setup/scenario.h"
+#include "base/rng.h"
+#include "base/vec.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+
+static const double PI = 3.14159265358979323846;
+
+/* Cube root by Newton's method with + - * / only (libm's cbrt may round differently). */
+static double det_cbrt(double x) {
+    int e;
+    frexp(x, &e);                      /* exact; the start is within a factor 2 of the root */
+    double y = ldexp(1.0, e / 3);
+    for (int k = 0; k < 200; k++) {
+        double next = y - (y * y * y - x) / (3.0 * y * y);
+        if (next == y) break;
+        y = next;
+    }
+    return y;
+}
+
+static void put(double *a, uint32_t i, vec3 x) { a[3 * i] = x.x; a[3 * i + 1] = x.y; a[3 * i + 2] = x.z; }
+static vec3 get(const double *a, uint32_t i) { return v3(a[3 * i], a[3 * i + 1], a[3 * i + 2]); }
+
+/* Maxwellian velocities, zero total momentum, scaled to exactly kT = T (equal masses). */
+static void maxwell(const edpd_config *c, double *vel, edpd_rng *rng) {
+    vec3 mom = v3(0, 0, 0);
+    double mass = 0.0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        double s = sqrt(c->temperature / c->mass);
+        /* one draw per statement: argument evaluation order differs between gcc and clang */
+        double vx = s * rng_normal(rng);
+        double vy = s * rng_normal(rng);
+        double vz = c->dim == 3 ? s * rng_normal(rng) : 0.0;
+        vec3 v = v3(vx, vy, vz);
+        put(vel, i, v);
+        mom = v3_add(mom, v3_scale(v, c->mass));
+        mass += c->mass;
+    }
+    vec3 vcm = v3_scale(mom, 1.0 / mass);
+    double twice_ke = 0.0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        vec3 v = v3_sub(get(vel, i), vcm);
+        put(vel, i, v);
+        twice_ke += c->mass * v3_dot(v, v);
+    }
+    if (twice_ke <= 0.0) return; /* n = 1: at rest */
+    double scale = sqrt(c->temperature * c->dim * c->n / twice_ke);
+    for (uint32_t i = 0; i < c->n; i++) put(vel, i, v3_scale(get(vel, i), scale));
+}
+
+/* A gas on a lattice: FCC in 3-D (4 sites per cubic cell, k^3 cells, the first n filled), a
+ * triangular lattice in 2-D (nx columns, ny even rows), in a periodic box. */
+static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_config *out, edpd_rng *rng, edpd_error *err) {
+    double sigma = c->diameter, phi = c->packing_fraction;
+    uint32_t n = c->n;
+    if (c->dim == 3) {
+        uint32_t k = 1;
+        while (4ull * k * k * k < n) k++;
+        double L = det_cbrt((double)n * PI * sigma * sigma * sigma / (6.0 * phi));
+        double a = L / k;
+        if (a * 0.70710678118654752 <= sigma) {
+            double max_phi = (double)n * PI / (6.0 * (double)k * k * k * 2.8284271247461903);
+            return set_error(err, EDPD_ERR_INVALID, "packing_fraction",
+                "%g is too dense for a lattice start with n = %u: must be below %.4f (n = 4k^3, e.g. %llu, allows up to 0.64)",
+                phi, n, max_phi, 4ull * k * k * k);
+        }
+        static const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
+        uint32_t i = 0;
+        for (uint32_t z = 0; z < k && i < n; z++)
+            for (uint32_t y = 0; y < k && i < n; y++)
+                for (uint32_t x = 0; x < k && i < n; x++)
+                    for (int b = 0; b < 4 && i < n; b++, i++)
+                        put(pos, i, v3((x + basis[b][0] + 0.25) * a, (y + basis[b][1] + 0.25) * a, (z + basis[b][2] + 0.25) * a));
+        out->box[0] = out->box[1] = out->box[2] = L;
+        out->periodic[0] = out->periodic[1] = out->periodic[2] = 1;
+    } else {
+        uint32_t nx = 1;
+        while ((uint64_t)nx * nx < n) nx++;
+        uint32_t ny = (n + nx - 1) / nx;
+        if (ny % 2) ny++;
+        const double h = 0.86602540378443865; /* sqrt(3)/2 */
+        double a = sqrt((double)n * PI * sigma * sigma / (4.0 * phi * (double)nx * (double)ny * h));
+        if (a <= sigma) {
+            double max_phi = (double)n * PI / (4.0 * (double)nx * (double)ny * h);
+            return set_error(err, EDPD_ERR_INVALID, "packing_fraction",
+                "%g is too dense for a lattice start with n = %u: must be below %.4f", phi, n, max_phi);
+        }
+        uint32_t i = 0;
+        for (uint32_t y = 0; y < ny && i < n; y++)
+            for (uint32_t x = 0; x < nx && i < n; x++, i++)
+                put(pos, i, v3((x + 0.25 + 0.5 * (y % 2)) * a, (y + 0.5) * h * a, 0.0));
+        out->box[0] = nx * a; out->box[1] = ny * h * a; out->box[2] = sigma;
+        out->periodic[0] = out->periodic[1] = 1; out->periodic[2] = 0;
+    }
+    for (int a = 0; a < 3; a++)
+        if (out->periodic[a] && out->box[a] < 4.0 * sigma)  /* >= 4 cells: see cells.h */
+            return set_error(err, EDPD_ERR_INVALID, "n",
+                "%u particles at packing fraction %g give a box edge of %g < 4 diameters: use more particles or a lower packing fraction",
+                n, phi, out->box[a]);
+    maxwell(c, vel, rng);
+    return EDPD_OK;
+}
+
+/* The paper's Fig. 7: sigma = 1 balls at rest at r_plate + 1 above their own plates at r_plate;
+ * ball i's r_plate is the sweep's sample i of the same seed (`edpd sweep`, the app's ball array). */
+static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_plane *plates, edpd_config *out) {
+    for (uint32_t i = 0; i < c->n; i++) {
+        double plate = isnan(c->plate_offset) ? rng_uniform_at(c->seed, i) : c->plate_offset;
+        put(pos, i, v3(2.0 * c->diameter * (i + 0.5), 0.5 * c->diameter, plate + 1.0 * c->diameter));
+        put(vel, i, v3(0, 0, 0));
+        edpd_plane *pl = &plates[i];
+        pl->normal[0] = 0; pl->normal[1] = 0; pl->normal[2] = 1;
+        pl->offset = plate;
+        pl->restitution = c->restitution;
+    }
+    out->own_planes = plates;
+    out->box[0] = 2.0 * c->diameter * c->n; out->box[1] = c->diameter; out->box[2] = 2.0 * c->diameter;
+    out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
+}
+
+edpd_code scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, edpd_config *out, edpd_error *err) {
+    *out = *c;
+    out->scenario = EDPD_SCENARIO_CUSTOM;
+    out->positions = positions;
+    out->velocities = velocities;
+    out->diameters = out->masses = NULL;
+    out->planes = out->own_planes = NULL;
+    out->plane_count = 0;
+    out->start_time = 0.0;
+    edpd_rng rng;
+    rng_seed(&rng, c->seed);
+    if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) {
+        build_balls(c, positions, velocities, plates, out);
+        return EDPD_OK;
+    }
+    return build_gas(c, positions, velocities, out, &rng, err);
+}
