@@ -1,4 +1,4 @@
-/* Filling an edpd_error: one helper for every module that reports bad input (config.c). */
+/* Filling an edpd_error: one helper for every module that reports bad input or a failure. */
 #ifndef EDPD_ERROR_H
 #define EDPD_ERROR_H
 #include "edpd/edpd.h"

@@ -1,13 +1,21 @@
-/* What an event does: a bookkeeping event (a cell crossing, a neighbour-list rebuild) or an
- * impact (Eq. 5) with its accounting (energy, virial, impact separations), and the new
- * predictions of the particles it changed. */
+/* What an event does: a bookkeeping event (a cell crossing, a neighbour-list rebuild), or a
+ * change of velocities (an impact, a step, a plane impact, a thermostat kick), each ending with
+ * the same accounting (settle) and the new predictions of the particles it changed. */
 #include "engine/events.h"
 #include "engine/predict.h"
 #include "engine/look_ahead.h"
+#include "interact/detector.h"
+#include "measure/pressure.h"
+#include "world/neighbours.h"
+#include "world/pair_states.h"
 #include <math.h>
 
+void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user) { w->log = fn; w->log_user = user; }
+
+/* ---- bookkeeping --------------------------------------------------------------------------- */
+
 /* A particle enters a new cell: only the layer of cells it can newly touch needs checking. */
-void do_crossing(struct edpd_world *w, uint32_t i) {
+void event_crossing(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     cell_grid *g = &w->cells;
     int a = q->cross_axis, dir = q->cross_dir, cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
@@ -32,7 +40,7 @@ void do_crossing(struct edpd_world *w, uint32_t i) {
 /* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the
  * newcomers to its list (its trajectory is unchanged, so the impact found with the others stays
  * valid). -1 if the lists could not grow. */
-int do_rebuild(struct edpd_world *w, uint32_t i) {
+int event_rebuild(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     q->r = wrap_into_box(w, q->r);
     uint32_t newcomers;
@@ -43,11 +51,37 @@ int do_rebuild(struct edpd_world *w, uint32_t i) {
     return 0;
 }
 
-void account_energy(struct edpd_world *w, double dke) {
+/* ---- the accounting every change of velocities shares -------------------------------------- */
+
+/* Twice the kinetic energy of particle i, and of j if j >= 0 (before and after a change). */
+static double twice_ke(const struct edpd_world *w, uint32_t i, int32_t j) {
+    const particle *a = &w->p[i];
+    double e = a->mass * v3_dot(a->v, a->v);
+    if (j >= 0) e += w->p[j].mass * v3_dot(w->p[j].v, w->p[j].v);
+    return e;
+}
+
+/* The velocities of i (and j) changed from kinetic energy ke0 / 2: the pressure blocks' edges
+ * passed since the last change (before this one's virial: it is the next block's), the kinetic
+ * energy and its time integral, and the virial r_ij . dp_i. */
+static void settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double twice_ke0, double virial) {
+    double twice_ke1 = twice_ke(w, i, j);
+    if (w->time >= w->zb.end) z_blocks_cross(w);
     w->ke_integral += w->ke * (w->time - w->ke_time);
     w->ke_time = w->time;
-    w->ke += dke;
+    w->ke += 0.5 * (twice_ke1 - twice_ke0);
+    w->virial += virial;
 }
+
+/* ... and, once the event is counted, the serial number of the particles that changed course:
+ * a prediction made with them before this event is stale from now (particle.changed). */
+static void settle_course(struct edpd_world *w, uint32_t i, int32_t j) {
+    uint64_t serial = impacts(w);
+    w->p[i].changed = serial;
+    if (j >= 0) w->p[j].changed = serial;
+}
+
+/* ---- impacts ------------------------------------------------------------------------------- */
 
 /* Elastic before elastic_until (sphere pairs only: planes keep theirs; 0 = off, also for a
  * naive-rewind clock run below 0). TC model: an impact within tc of a particle's previous one is
@@ -59,88 +93,143 @@ static double effective_restitution(const struct edpd_world *w, double e, uint32
     return e;
 }
 
-/* Eq. (5). Impulses are applied only to approaching pairs, so an executed impact never makes
- * an overlap deepen. */
-void do_pair_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
-    particle *a = &w->p[i], *b = &w->p[j];
-    int collision = a->branch != BRANCH_STABILISING && a->branch != BRANCH_TURNING;  /* not Eq. 10's */
-    if (w->nl.on) {
-        /* both re-predict next: start loading j's listed particles while i's are scanned;
-         * in WebAssembly, where a request waits, i's too, so that both sets arrive in one wait
-         * (natively predict_list requests i's at once anyway) */
-        const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
-        if (MEM_REQUEST_STALLS)
-            for (uint32_t k = 0, m = w->nl.count[i]; k < m; k++) particle_request(w, (uint32_t)li[k]);
-        for (uint32_t k = 0, m = w->nl.count[j]; k < m; k++) particle_request(w, (uint32_t)lj[k]);
-    }
-    bring_to(w, b, w->time);
-    vec3 dr = min_image(w, v3_sub(a->r, b->r));
-    vec3 dv = v3_sub(a->v, b->v);
-    double r2 = v3_dot(dr, dr), bdot = v3_dot(dr, dv);
-    double sigma = 0.5 * (a->sigma + b->sigma);
-
-    /* impact separation in units of the floating-point spacing at sigma (Fig. 3) */
+/* The impact separation in units of the floating-point spacing at sigma, into the paper's
+ * Fig. 3 histogram. */
+static void histogram_separation(struct edpd_world *w, double r2, double sigma) {
     double sep = (sqrt(r2) - sigma) / w->sep_unit;
     int bin;
     if (sep < -EDPD_HIST_HALF - 0.5) bin = 0;
     else if (sep >= EDPD_HIST_HALF + 0.5) bin = EDPD_HIST_BINS - 1;
     else bin = (int)floor(sep + 0.5) + EDPD_HIST_HALF + 1;
     w->hist[bin]++;
+}
 
-    double J = 0.0;  /* impulse on i is -J dr */
-    if (bdot < 0.0) {
-        double e = effective_restitution(w, w->cfg.restitution, i, j);
-        double mu = a->mass * b->mass / (a->mass + b->mass);
-        J = (1.0 + e) * mu * bdot / r2;
-        double ke0 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
-        a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
-        b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
-        double ke1 = a->mass * v3_dot(a->v, a->v) + b->mass * v3_dot(b->v, b->v);
-        if (w->time >= w->zb.end) z_blocks_cross(w);  /* before this impact: it is the next block's */
-        account_energy(w, 0.5 * (ke1 - ke0));
-        w->virial -= J * r2; /* r_ij . dp_i = -J r^2 > 0 */
-    }
-    if (w->log) log_event(w, EDPD_EVENT_COLLISION, i, (int32_t)j, -J * sqrt(r2), sqrt(r2) - sigma);  /* every one counted */
-    w->collisions++;
-    a->changed = b->changed = impacts(w);
-    if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
+/* Both particles of an impact predicted anew, each with its overlaps counted; i is queued after
+ * j's scan, so that the queue's lines for i arrive meanwhile (look_ahead.h plans both scans). A
+ * collision that made an overlap while one of the pair overlapped a third is Fig. 5's count. */
+static void predict_pair(struct edpd_world *w, uint32_t i, uint32_t j, int made_overlap) {
     uint32_t oi, oj;
-    if (!w->nl.on) {  /* neither impact moves a particle to another cell */
-        block_plan pi_, pj;
-        const block_plan *pi = ahead_for(w, i);
-        int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
-        if (!pi) plan_cells(w, ci, -1, &pi_);
-        plan_cells(w, cj, -1, &pj);
-        /* both gathered before either's candidates are requested: in WebAssembly the requests
-         * stall, and so both sets arrive in one wait */
-        if (!pi) plan_collect(w, (int32_t)i, &pi_);
-        plan_collect(w, (int32_t)j, &pj);
-        if (!pi) { plan_request(w, &pi_); pi = &pi_; }
-        plan_request(w, &pj);
-        if (big_world(w)) { eq_request_unlink(&w->queue, i); eq_request_unlink(&w->queue, j); }
-        /* i is queued after j's scan, so that the queue's lines for i arrive meanwhile */
-        oi = predict_planned(w, i, 1, QUEUE_LATER, pi);
-        ahead_gather(w);
-        if (big_world(w)) eq_request_insert(&w->queue, event_key(a));
-        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pj);
-        eq_update(&w->queue, i, event_key(a));
+    if (!w->nl.on) {
+        pair_plans pp;
+        ahead_pair_plans(w, i, j, &pp);
+        oi = predict_planned(w, i, 1, QUEUE_LATER, pp.i);
+        ahead_between_pair(w, i);
+        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pp.j);
+        eq_update(&w->queue, i, event_key(&w->p[i]));
     } else {
         oi = predict(w, i, 1, QUEUE_UPDATE);
         oj = predict(w, j, 1, QUEUE_UPDATE);
     }
     if (oi >= 2 || oj >= 2) {
         w->three_body_events++;
-        /* Fig. 5's count: this collision made the overlap (positions do not change at an impact,
-         * so it formed in the flight just ended) while one of the pair overlapped a third */
-        if (collision && r2 < sigma * sigma) w->three_body_collisions++;
+        if (made_overlap) w->three_body_collisions++;
     }
 }
+
+/* Eq. (5). Impulses are applied only to approaching pairs, so an executed impact never makes
+ * an overlap deepen. */
+void event_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
+    particle *a = &w->p[i], *b = &w->p[j];
+    int collision = a->branch != BRANCH_STABILISING && a->branch != BRANCH_TURNING;  /* not Eq. 10's */
+    if (w->nl.on) ahead_pair_lists(w, i, j);
+    bring_to(w, b, w->time);
+    vec3 dr = min_image(w, v3_sub(a->r, b->r));
+    vec3 dv = v3_sub(a->v, b->v);
+    double r2 = v3_dot(dr, dr), bdot = v3_dot(dr, dv);
+    double sigma = 0.5 * (a->sigma + b->sigma);
+    histogram_separation(w, r2, sigma);
+
+    double J = 0.0;  /* impulse on i is -J dr */
+    if (bdot < 0.0) {
+        double e = effective_restitution(w, w->cfg.restitution, i, j);
+        double mu = a->mass * b->mass / (a->mass + b->mass);
+        J = (1.0 + e) * mu * bdot / r2;
+        double ke0 = twice_ke(w, i, (int32_t)j);
+        a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
+        b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
+        settle_energy(w, i, (int32_t)j, ke0, -J * r2);  /* r_ij . dp_i = -J r^2 > 0 */
+    }
+    if (w->log) log_event(w, EDPD_EVENT_COLLISION, i, (int32_t)j, -J * sqrt(r2), sqrt(r2) - sigma);  /* every one counted */
+    w->collisions++;
+    settle_course(w, i, (int32_t)j);
+    if (w->t_last) w->t_last[i] = w->t_last[j] = w->time;
+    /* positions do not change at an impact: an overlap it leaves formed in the flight just ended */
+    predict_pair(w, i, j, collision && r2 < sigma * sigma);
+}
+
+/* The pair's speed toward the boundary, w, becomes w2 across it (a step of dU, reduced mass mu),
+ * or -w off it; returns the change w2 - w, without cancellation: (w2^2 - w^2) / (w2 + w). */
+static double cross_or_bounce(double wt, double dU, double mu, int *crossed) {
+    if (dU == 0.0) { *crossed = 1; return 0.0; }  /* a step of no height */
+    double w2sq = wt * wt - 2.0 * dU / mu;
+    *crossed = dU <= 0.0 || (wt > 0.0 && w2sq > 0.0);
+    if (!*crossed) return -2.0 * wt;  /* elastic reflection off the step */
+    double w2 = sqrt(w2sq);
+    return wt >= 0.0 ? (-2.0 * dU / mu) / (w2 + wt) : w2 - wt;
+}
+
+void event_step(struct edpd_world *w, uint32_t i, uint32_t j) {
+    particle *a = &w->p[i], *b = &w->p[j];
+    bring_to(w, b, w->time);
+    vec3 dr = min_image(w, v3_sub(a->r, b->r)), dv = v3_sub(a->v, b->v);
+    double r = sqrt(v3_dot(dr, dr));
+    vec3 n = v3_scale(dr, 1.0 / r);
+    double dir = a->step_outer ? 1.0 : -1.0;  /* toward the boundary: outward, or inward */
+    uint32_t from = a->step_from, to = a->step_outer ? from + 1 : from - 1;
+    double dU = w->pot.energy[to] - w->pot.energy[from];
+    double mu = a->mass * b->mass / (a->mass + b->mass);
+    int crossed;
+    double du = dir * cross_or_bounce(dir * v3_dot(n, dv), dU, mu, &crossed);  /* change of n.dv */
+    double ke0 = twice_ke(w, i, (int32_t)j);
+    a->v = v3_add(a->v, v3_scale(n, mu * du / a->mass));
+    b->v = v3_sub(b->v, v3_scale(n, mu * du / b->mass));
+    settle_energy(w, i, (int32_t)j, ke0, mu * du * r);  /* r_ij . dp_i */
+    if (w->log) {
+        double sigma = 0.5 * (a->sigma + b->sigma), R = a->step_outer ? w->pot.radius[from] * sigma : shell_inner(&w->pot, from, sigma);
+        log_event(w, !crossed ? EDPD_EVENT_BOUNCE : a->step_outer ? EDPD_EVENT_RELEASE : EDPD_EVENT_CAPTURE, i, (int32_t)j, fabs(mu * du), r - R);
+    }
+    if (crossed) {
+        /* the logical state follows; a naive detector read `from` off the distance, and its
+         * energy bookkeeping (above) may disagree with the state the pair was in: the drift */
+        pair_state_set(w, i, j, to);
+        if (a->step_outer) w->releases++; else w->captures++;
+    } else {
+        w->step_bounces++;
+    }
+    if (a->branch == BRANCH_STABILISING || a->branch == BRANCH_TURNING) { if (a->step_outer) w->stabilizing_out++; else w->stabilizing_in++; }
+    w->soft_impacts++;
+    settle_course(w, i, (int32_t)j);
+    predict(w, i, 0, QUEUE_UPDATE);
+    predict(w, j, 0, QUEUE_UPDATE);
+}
+
+void event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
+    particle *a = &w->p[i];
+    const edpd_plane *pl = &w->planes[k];
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+    double u = v3_dot(n, a->v), impulse = 0.0;
+    if (u < 0.0) {
+        double e = effective_restitution(w, pl->restitution, i, -1);
+        double ke0 = twice_ke(w, i, -1);
+        a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
+        settle_energy(w, i, -1, ke0, 0.0);  /* no virial: Z is not measured with planes */
+        impulse = -a->mass * (1.0 + e) * u;
+    }
+    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, a->sigma));
+    w->plane_impacts++;
+    if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
+    settle_course(w, i, -1);
+    if (w->t_last) w->t_last[i] = w->time;
+    predict(w, i, 0, QUEUE_UPDATE);
+}
+
+/* ---- the thermostat ------------------------------------------------------------------------ */
 
 /* The Andersen thermostat: kicks at rate thermostat_rate per particle, a Poisson process, each
  * giving one random particle a velocity drawn at the bath's temperature (quench_to from
  * quench_at on), until thermostat_until. The project's RNG and log keep runs bit-reproducible
  * everywhere. */
-void schedule_kick(struct edpd_world *w) {
+void kick_schedule(struct edpd_world *w) {
     double rate = w->cfg.thermostat_rate * (double)w->n;
     w->kick_t = rate > 0.0 ? w->time - det_log(1.0 - rng_uniform(&w->kick_rng)) / rate : INFINITY;
     if (rate > 0.0 && !(w->kick_t <= w->cfg.thermostat_until)) {
@@ -150,45 +239,24 @@ void schedule_kick(struct edpd_world *w) {
     }
 }
 
-void do_kick(struct edpd_world *w) {
+void event_kick(struct edpd_world *w) {
     w->time = w->kick_t;
     uint32_t i = (uint32_t)(rng_uniform(&w->kick_rng) * w->n);
     particle *q = &w->p[i];
     if (!q->state) {  /* a frozen ball stays as it is */
         bring_to(w, q, w->time);
         double kT = w->time >= w->cfg.quench_at ? w->cfg.quench_to : w->cfg.bath_temperature, s = sqrt(kT / q->mass);
-        double ke0 = q->mass * v3_dot(q->v, q->v);
+        double ke0 = twice_ke(w, i, -1);
         double vx = s * rng_normal(&w->kick_rng), vy = s * rng_normal(&w->kick_rng), vz = w->dim == 3 ? s * rng_normal(&w->kick_rng) : 0.0;
         vec3 dv = v3_sub(v3(vx, vy, vz), q->v);
         q->v = v3(vx, vy, vz);
-        account_energy(w, 0.5 * (q->mass * v3_dot(q->v, q->v) - ke0));
+        settle_energy(w, i, -1, ke0, 0.0);
         if (w->log) log_event(w, EDPD_EVENT_KICK, i, -1, q->mass * sqrt(v3_dot(dv, dv)), 0.0);
         w->kicks++;
         w->soft_impacts++;
-        q->changed = impacts(w);
+        settle_course(w, i, -1);
         ahead_reset(w);  /* a plan may hold i's old flight */
         predict(w, i, 0, QUEUE_UPDATE);
     }
-    schedule_kick(w);
+    kick_schedule(w);
 }
-
-void do_plane_impact(struct edpd_world *w, uint32_t i, uint32_t k) {
-    particle *a = &w->p[i];
-    const edpd_plane *pl = &w->planes[k];
-    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-    double u = v3_dot(n, a->v), impulse = 0.0;
-    if (u < 0.0) {
-        double e = effective_restitution(w, pl->restitution, i, -1);
-        double ke0 = a->mass * v3_dot(a->v, a->v);
-        a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
-        account_energy(w, 0.5 * (a->mass * v3_dot(a->v, a->v) - ke0));
-        impulse = -a->mass * (1.0 + e) * u;
-    }
-    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, a->sigma));
-    w->plane_impacts++;
-    if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
-    a->changed = impacts(w);
-    if (w->t_last) w->t_last[i] = w->time;
-    predict(w, i, 0, QUEUE_UPDATE);
-}
-

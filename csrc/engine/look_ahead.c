@@ -37,6 +37,34 @@ void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl) {
     plan_request(w, pl);
 }
 
+void ahead_pair_lists(struct edpd_world *w, uint32_t i, uint32_t j) {
+    const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
+    /* natively the scan of i's list requests it at once anyway */
+    if (MEM_REQUEST_STALLS) plan_request_list(w, li, w->nl.count[i]);
+    plan_request_list(w, lj, w->nl.count[j]);
+}
+
+void ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp) {
+    const particle *a = &w->p[i], *b = &w->p[j];
+    const block_plan *pi = ahead_for(w, i);
+    int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
+    if (!pi) plan_cells(w, ci, -1, &pp->own_i);
+    plan_cells(w, cj, -1, &pp->j);
+    /* both gathered before either's candidates are requested: in WebAssembly the requests
+     * stall, and so both sets arrive in one wait */
+    if (!pi) plan_collect(w, (int32_t)i, &pp->own_i);
+    plan_collect(w, (int32_t)j, &pp->j);
+    if (!pi) { plan_request(w, &pp->own_i); pi = &pp->own_i; }
+    plan_request(w, &pp->j);
+    pp->i = pi;
+    if (big_world(w)) { eq_request_unlink(&w->queue, i); eq_request_unlink(&w->queue, j); }
+}
+
+void ahead_between_pair(struct edpd_world *w, uint32_t i) {
+    ahead_gather(w);
+    if (big_world(w)) eq_request_insert(&w->queue, event_key(&w->p[i]));
+}
+
 /* Planning ahead (large N).
  * An event's scans wait on two rounds of cache misses, the cells' records and then the
  * candidates in them, and a prediction cannot start before its particle's event is known. But

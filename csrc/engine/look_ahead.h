@@ -1,7 +1,8 @@
-/* Memory requests for the event loop at large N (look_ahead.c): block plans and the look-ahead.
- * Scheduling only: no trajectory depends on it. */
-#ifndef EDPD_LOOK_AHEAD_H
-#define EDPD_LOOK_AHEAD_H
+/* Memory requests for the event loop (look_ahead.c): block plans, the requests an impact makes
+ * for the scans it will run, and at large N the look-ahead. Scheduling only: no trajectory
+ * depends on it. */
+#ifndef EDPD_ENGINE_LOOK_AHEAD_H
+#define EDPD_ENGINE_LOOK_AHEAD_H
 #include "world/world.h"
 #include "base/memory.h"
 
@@ -35,6 +36,20 @@ void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_pl
 void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl);
 void plan_request(struct edpd_world *w, const block_plan *pl);
 void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl);
+/* Every listed particle's first line requested, before a scan of the list. */
+static inline void plan_request_list(struct edpd_world *w, const int32_t *list, uint32_t m) {
+    for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
+}
+
+/* An impact of i and j, both of which scan next: with neighbour lists, j's listed particles
+ * requested while i's are scanned (in WebAssembly, where a request waits, i's too, so that both
+ * sets arrive in one wait); with cells, both blocks planned (i's from the look-ahead if it has
+ * one) and gathered before either's candidates are requested, and the queue's lines for both;
+ * between the two scans, the look-ahead's gathering and the queue's lines for i's new key. */
+typedef struct pair_plans { block_plan own_i, j; const block_plan *i; } pair_plans;
+void ahead_pair_lists(struct edpd_world *w, uint32_t i, uint32_t j);
+void ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp);
+void ahead_between_pair(struct edpd_world *w, uint32_t i);
 
 /* The look-ahead (large N): ahead_event_begin when an event begins, look_ahead when it ends,
  * ahead_gather in the middle of a pair impact; ahead_for gives a scan planned for particle i's

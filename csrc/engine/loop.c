@@ -1,15 +1,44 @@
 /* The event loop (the paper's Sect. 2 with O(log N) per event): one predicted event per
- * particle in a calendar queue; pop the earliest, validate it (an impact whose partner changed
- * course since is stale), execute it, and re-predict the particles it changed (impact.c,
- * predict.c). At large N the memory look-ahead (look_ahead.c) asks for the next events' lines
- * while this one runs. */
+ * particle in a priority queue; pop the earliest, name its kind (classify), execute it
+ * (events.c) and re-predict the particles it changed (predict.c). The loop also keeps the run's
+ * status: a naive detector's halt, an unbounded run of impacts at one instant (a collapse), and
+ * a ball array's balls, each stopping on its own plate as it would alone. */
 #include "world/world.h"
+#include "world/neighbours.h"
 #include "interact/detector.h"
 #include "measure/failure.h"
 #include "engine/events.h"
 #include "engine/predict.h"
 #include "engine/look_ahead.h"
 #include <math.h>
+
+/* The kinds of the queue's earliest event (classify). */
+typedef enum event_kind {
+    EVENT_END,      /* nothing left before t_end, or within the clock's range */
+    EVENT_KICK,     /* the thermostat's kick comes first */
+    EVENT_CELLS,    /* bookkeeping: a cell crossing, or a neighbour-shell exit */
+    EVENT_STALE,    /* an impact whose partner changed course since it was predicted, or a put-off scan */
+    EVENT_HALT,     /* a naive detector's undefined answer, executed */
+    EVENT_PLANE,    /* an impact on a plane */
+    EVENT_STEP,     /* a pair at a step of its potential: it crosses or bounces */
+    EVENT_IMPACT,   /* a pair's impact at its core */
+} event_kind;
+
+/* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
+ * position. Also false for +-inf and NaN. */
+static inline int within_clock(double t) { return fabs(t) <= EDPD_MAX_TIME; }
+
+/* The kind of the queue's earliest event: particle i's at tk, or the thermostat's kick. */
+static event_kind classify(const struct edpd_world *w, const particle *q, double tk, double t_end) {
+    if (w->kick_t < tk) return w->kick_t <= t_end && within_clock(w->kick_t) ? EVENT_KICK : EVENT_END;
+    if (!(tk <= t_end) || !within_clock(tk)) return EVENT_END;
+    if (q->cross_t < q->ev_t) return EVENT_CELLS;
+    if ((q->partner >= 0 && w->p[q->partner].changed > q->predicted) || q->partner == PARTNER_RESCAN) return EVENT_STALE;
+    if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) return EVENT_HALT;
+    if (q->partner < 0) return EVENT_PLANE;
+    if (w->pot.count && (q->step_outer || q->step_from)) return EVENT_STEP;
+    return EVENT_IMPACT;
+}
 
 static void record(const struct edpd_world *w, edpd_status *out, edpd_state s, const char *reason, int32_t a, int32_t b) {
     out->state = s;
@@ -20,6 +49,7 @@ static void record(const struct edpd_world *w, edpd_status *out, edpd_state s, c
     out->particle_b = b;
 }
 static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) { record(w, &w->status, s, reason, a, b); }
+static edpd_stop stopped(const struct edpd_world *w) { return w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE; }
 
 /* The last particle to run has stopped on its own plate: the world halted if any of its
  * particles did (the status tells the first halt), else it is at rest (a collapse). */
@@ -27,17 +57,6 @@ static void all_stopped(struct edpd_world *w, uint32_t i, int32_t partner) {
     if (w->halted) w->status = w->first_halt;
     else set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner);
 }
-
-
-/* How far toward the earliest time a stale particle's other pairs could meet its new scan waits
- * (see the stale events in edpd_advance): short of 1, so that the scan finds a pair ahead of its
- * edge, not at it (test_steps counts the stabilising events that 1 gives); 0.9 spares most of
- * the scans 1 would. */
-#define RESCAN_AT 0.9
-
-/* Events predicted beyond the clock's range never happen: there g t^2 / 2 could overflow a
- * position. Also false for +-inf and NaN. */
-static inline int within_clock(double t) { return fabs(t) <= EDPD_MAX_TIME; }
 
 /* 1 if an advance to t_end may start; else 0 with *stop (an error, or a run that has ended). */
 static int advance_allowed(const struct edpd_world *w, double t_end, edpd_error *err, edpd_stop *stop) {
@@ -53,21 +72,8 @@ static int advance_allowed(const struct edpd_world *w, double t_end, edpd_error 
         set_error(err, EDPD_ERR_INVALID, "t_end", "must be >= the current time %.17g, got %.17g", w->time, t_end);
         return 0;
     }
-    *stop = w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE;
+    *stop = stopped(w);
     return w->status.state == EDPD_STATE_RUNNING;
-}
-
-/* A cell crossing or a neighbour-shell exit at tk; -1 if the lists could not grow. */
-static int execute_bookkeeping(struct edpd_world *w, uint32_t i, double tk, edpd_error *err) {
-    w->time = tk;
-    bring_to(w, &w->p[i], tk);
-    if (!w->nl.on) { do_crossing(w, i); w->cell_crossings++; return 0; }
-    if (do_rebuild(w, i) != 0) {
-        set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
-        return -1;
-    }
-    w->list_rebuilds++;
-    return 0;
 }
 
 /* A naive detector's undefined answer, executed: the first failure's record is kept. */
@@ -76,21 +82,18 @@ static void note_failure(struct edpd_world *w, uint32_t i, int32_t partner, doub
     if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
 }
 
-/* An impact at tk: particle i with its partner (a particle, or -1 - k for plane k). */
-static void execute_impact(struct edpd_world *w, uint32_t i, double tk) {
+/* An impact's particle brought to the clock at tk. A naive-rewind clock may run backwards;
+ * Eq. 10's stabilising and turning-point events at a core or a plane are counted here (steps
+ * count their own). */
+static void impact_begin(struct edpd_world *w, uint32_t i, double tk, event_kind kind) {
     particle *q = &w->p[i];
-    int32_t partner = q->partner;
-    if (tk < w->time) {  /* naive-rewind: the clock runs backwards */
+    if (tk < w->time) {
         w->negative_dt_events++;
-        note_failure(w, i, partner, tk);
+        note_failure(w, i, q->partner, tk);
     }
-    if ((q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) && !(w->pot.count && partner >= 0 && (q->step_outer || q->step_from)))
-        w->stabilizing_events++;  /* at the core or a plane (steps count their own) */
+    if ((q->branch == BRANCH_STABILISING || q->branch == BRANCH_TURNING) && kind != EVENT_STEP) w->stabilizing_events++;
     w->time = tk;
     bring_to(w, q, tk);
-    if (partner < 0) do_plane_impact(w, i, (uint32_t)(-1 - partner));
-    else if (w->pot.count && (q->step_outer || q->step_from)) do_step_event(w, i, (uint32_t)partner);  /* at a step */
-    else do_pair_impact(w, i, (uint32_t)partner);
 }
 
 /* An event between particle i and its own plate: a ball array's ball is a system of its own. */
@@ -113,6 +116,20 @@ static uint32_t freeze(struct edpd_world *w, uint32_t i, edpd_state why) {
     ahead_reset(w);  /* a plan may hold i as a candidate */
     if (why == EDPD_STATE_HALTED) w->halted++; else w->resting++;
     return --w->running;
+}
+
+/* A naive detector's halt at tk: 1 if the world stops (its status says why), 0 if only
+ * particle i does, on its own plate. */
+static int halt(struct edpd_world *w, uint32_t i, double tk) {
+    particle *q = &w->p[i];
+    int32_t partner = q->partner;
+    const char *why = q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching";
+    w->time = tk;
+    note_failure(w, i, partner, tk);
+    if (!w->halted) record(w, &w->first_halt, EDPD_STATE_HALTED, why, (int32_t)i, partner);
+    if (own_plate_event(q, partner) && freeze(w, i, EDPD_STATE_HALTED) > 0) return 0;
+    w->status = w->first_halt;
+    return 1;
 }
 
 /* An unbounded run of impacts at one instant (Sect. 5) must not hang the caller: a check at
@@ -142,63 +159,56 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
     uint64_t done = 0;
     while (done < max_events) {
         uint32_t i = eq_top(&w->queue);  /* pop: the earliest event */
-        int own_plate = 0;
         double tk = eq_top_key(&w->queue);
-        if (w->kick_t < tk) {  /* the thermostat's kick comes first */
-            if (!(w->kick_t <= t_end) || !within_clock(w->kick_t)) break;
-            do_kick(w);
-            w->events++;
-            done++;
-            continue;
-        }
         particle *q = &w->p[i];
+        event_kind kind = classify(w, q, tk, t_end);
+        if (kind == EVENT_END) break;
+        if (kind == EVENT_KICK) { event_kick(w); w->events++; done++; continue; }
         if (big_world(w)) ahead_event_begin(w, i);
-        if (!(tk <= t_end) || !within_clock(tk)) break;  /* nothing left before t_end, or ever */
-
-        if (q->cross_t < q->ev_t) {
-            if (execute_bookkeeping(w, i, tk, err) != 0) return EDPD_STOP_ERROR;
-        } else if ((q->partner >= 0 && w->p[q->partner].changed > q->predicted) || q->partner == PARTNER_RESCAN) {
-            /* validate: the partner changed course since this was predicted (or a stale event was
-             * put off until now); predict anew */
-            if (tk > w->time) w->time = tk;
-            w->stale_events++;
-            if (q->partner >= 0 && w->second && w->second[i] > tk) {
-                /* the stale pair is the partner's to predict (it did, when it changed), and so is
-                 * every pair whose other particle changed since this one's scan; the others' events
-                 * come no sooner than the earliest of them then: the scan waits until nearly that
-                 * time, and is not needed at all if this particle changes course first. Not until
-                 * that time itself: a scan there would find that pair at contact, a rounding error
-                 * past it as often as not, and report a stabilising event for a plain collision. */
-                q->ev_t = tk + RESCAN_AT * (w->second[i] - tk);
-                q->partner = PARTNER_RESCAN;
-                q->branch = BRANCH_NONE;
-                eq_update(&w->queue, i, event_key(q));
-                continue;
-            }
-            bring_to(w, q, w->time);
-            predict(w, i, 0, QUEUE_UPDATE);
-            continue;
-        } else if (q->branch == BRANCH_HALT_NO_ROOT || q->branch == BRANCH_HALT_OVERLAP) {
-            int32_t partner = q->partner;
-            const char *why = q->branch == BRANCH_HALT_NO_ROOT ? "no-real-root" : "overlap-approaching";
+        int own_plate = 0;
+        switch (kind) {
+        case EVENT_CELLS:
             w->time = tk;
-            note_failure(w, i, partner, tk);
-            if (!w->halted) record(w, &w->first_halt, EDPD_STATE_HALTED, why, (int32_t)i, partner);
-            if (own_plate_event(q, partner) && freeze(w, i, EDPD_STATE_HALTED) > 0) { done++; continue; }
-            w->status = w->first_halt;
-            return EDPD_STOP_HALTED;
-        } else {
-            own_plate = own_plate_event(q, q->partner);
-            execute_impact(w, i, tk);
-            if (w->bonds_failed) {
-                set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
+            bring_to(w, q, tk);
+            if (!w->nl.on) { event_crossing(w, i); w->cell_crossings++; break; }
+            if (event_rebuild(w, i) != 0) {
+                set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
                 return EDPD_STOP_ERROR;
             }
+            w->list_rebuilds++;
+            break;
+        case EVENT_STALE:  /* not an event of the run: predicted anew, and not counted */
+            if (tk > w->time) w->time = tk;
+            w->stale_events++;
+            predict_stale(w, i, tk);
+            continue;
+        case EVENT_HALT:
+            if (halt(w, i, tk)) return EDPD_STOP_HALTED;
+            done++;
+            continue;
+        case EVENT_PLANE:
+            own_plate = own_plate_event(q, q->partner);
+            impact_begin(w, i, tk, kind);
+            event_plane(w, i, (uint32_t)(-1 - q->partner));
+            break;
+        case EVENT_STEP:
+            impact_begin(w, i, tk, kind);
+            event_step(w, i, (uint32_t)q->partner);
+            break;
+        case EVENT_IMPACT:
+            impact_begin(w, i, tk, kind);
+            event_impact(w, i, (uint32_t)q->partner);
+            break;
+        case EVENT_END: case EVENT_KICK: break;  /* handled above */
+        }
+        if (w->bonds_failed) {
+            set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
+            return EDPD_STOP_ERROR;
         }
         w->events++;
         done++;
         if (big_world(w)) look_ahead(w);
-        if (collapsed(w, i, own_plate)) return w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE;
+        if (collapsed(w, i, own_plate)) return stopped(w);
     }
     double next = eq_top_key(&w->queue) < w->kick_t ? eq_top_key(&w->queue) : w->kick_t;
     if (done >= max_events && next <= t_end && within_clock(next)) return EDPD_STOP_BUDGET;

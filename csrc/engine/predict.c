@@ -1,12 +1,12 @@
 /* Prediction (the paper's Sect. 2): a particle's next event, its earliest impact with a
- * candidate partner or a plane, its next cell crossing or neighbour-shell exit. The pair tests
- * run over batches of candidates in two passes (below); every interaction's event comes from
- * the overlap-function detector (detector.h). */
+ * candidate partner (the candidate scan, scan.h) or a plane, its next cell crossing or
+ * neighbour-shell exit; and when a stale event's new prediction is made. Every interaction's
+ * event comes from the overlap-function detector (detector.h). */
 #include "engine/predict.h"
 #include "engine/scan.h"
+#include "engine/look_ahead.h"
 #include "interact/detector.h"
 #include "measure/failure.h"
-#include "engine/look_ahead.h"
 #include <math.h>
 #include <string.h>
 
@@ -25,182 +25,6 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
     q->predicted = x->fresh ? impacts(w) : x->predicted;
     q->step_outer = (int8_t)x->outer; q->step_from = (uint8_t)x->from;
     if (w->second) w->second[x->i] = x->second;
-}
-
-void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
-    s->p = w->p; s->ri = x->r; s->vi = x->v; s->g = w->g;
-    s->T = x->T; s->sigma_i = w->p[x->i].sigma;
-    for (int a = 0; a < 3; a++) { s->L[a] = w->box[a]; s->periodic[a] = w->periodic[a]; }
-    for (int a = 0; a < 3; a++) {
-        s->half[a] = w->periodic[a] ? 0.5 * w->box[a] : INFINITY;
-        s->wrap_L[a] = w->periodic[a] ? w->box[a] : 0.0;
-    }
-#ifdef __SSE2__
-    s->ri_xy = (v2d){x->r.x, x->r.y}; s->vi_xy = (v2d){x->v.x, x->v.y}; s->g_xy = (v2d){w->g.x, w->g.y};
-    s->L_xy = (v2d){s->wrap_L[0], s->wrap_L[1]}; s->half_xy = (v2d){s->half[0], s->half[1]};
-#endif
-    s->gravity = w->has_gravity;
-    s->det = w->cfg.detector;
-    s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
-    s->self = (int32_t)x->i;
-    s->ties = w->image_ties;
-}
-
-/* The pair tests run in two passes over batches of candidates. Pass 1, without data-dependent
- * branches, forms each pair's relative state at the current time and keeps only approaching
- * pairs: about half, in random order, so a branch there would be mispredicted half the time.
- * Pass 2 runs the detector on those, in the
- * original order, so the events found are exactly those of a one-pass scan. */
-typedef struct pair_batch { pair_cand c[BATCH]; uint32_t n, overlaps; } pair_batch;
-
-/* Pass 2: the detector on every approaching pair of the batch. With the stable detector, the
- * pair of the least lower bound c / (-2b) of its root goes first: its root usually sets a best
- * that the cheap rejection then holds every other pair to, before their square roots. The
- * choice is still that of a scan in list order: a root equal to the best wins if its pair comes
- * earlier in the batch (`at`: the best's place in it, BATCH if found before the batch). */
-static void batch_detect(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x) {
-    double best = x->best;
-    uint32_t first = 0, at = BATCH;
-    if (s->stable)  /* least c_j / (-b_j), compared as c_j (-b_f) < c_f (-b_j): -b > 0 here */
-        for (uint32_t j = 1; j < bt->n; j++)
-            if (bt->c[j].c * -bt->c[first].b < bt->c[first].c * -bt->c[j].b) first = j;
-    for (uint32_t step = 0; step < bt->n; step++) {
-        uint32_t j = step == 0 ? first : step <= first ? step - 1 : step;
-        const pair_cand *c = &bt->c[j];
-        if (s->stable) {
-            /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
-             * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
-            double cc = c->c;
-            if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (best - s->T)) continue;
-        }
-        edpd_root root = detect(s->det, pair_overlap(c->dr, c->dv, c->sigma));
-        if (root.branch == BRANCH_NONE) continue;
-        if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
-            failure_seen_pair(w, x->i, (uint32_t)c->k, s->T, c->dr, c->dv, c->sigma, root);
-            if (root.branch == BRANCH_IGNORED) { note_ignored(w); continue; }
-        }
-        double te = s->T + root.dt;
-        if (te < best || (te == best && j < at)) {
-            best = te; at = j; x->partner = c->k; x->fresh = 1; x->branch = root.branch;
-        }
-    }
-    x->best = best;
-    bt->n = 0;
-}
-
-/* Pass 1 for candidate k, inlined into every scan: Emscripten's LLVM otherwise keeps it a call
- * per candidate that reloads the scan's constants from linear memory (25 % of WebAssembly's time
- * at n sigma^3 = 0.9; gcc inlines it anyway). */
-static void other_images(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, const pair_cand *base);
-
-static inline __attribute__((always_inline)) void batch_add(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, int32_t k) {
-    pair_cand *c = &bt->c[bt->n];
-    pair_state(s, &s->p[k], c, s->gravity);
-    c->k = k;
-    bt->overlaps += c->c < 0.0;
-    if (s->ties) {
-        pair_cand base = *c;
-        bt->n += c->b < 0.0;
-        if (bt->n == BATCH) batch_detect(w, s, bt, x);
-        other_images(w, s, bt, x, &base);
-        return;
-    }
-    bt->n += c->b < 0.0;  /* receding: no event for any detector */
-    if (bt->n == BATCH) batch_detect(w, s, bt, x);
-}
-
-/* Pass 1 over candidates cand[0..m): runs of at most the batch's free room go through a loop with
- * no call in it (pass 2 runs between runs), over a copy of the scan's constants and the batch
- * counters in locals: with a call inside the loop, or the constants read through sp, the compiler
- * cannot keep them in registers across the stores to the batch.
- * Worlds with image ties (tiny boxes) take the general path. */
-static inline __attribute__((always_inline)) void pass1_run(const scan_consts *sp, pair_batch *bt, const int32_t *cand,
-                                                            uint32_t m, int gravity) {
-    const scan_consts s = *sp;
-    uint32_t n = bt->n, overlaps = bt->overlaps;
-    for (uint32_t k = 0; k < m; k++) {
-        pair_cand *c = &bt->c[n];
-        pair_state(&s, &s.p[cand[k]], c, gravity);
-        c->k = cand[k];
-        overlaps += c->c < 0.0;
-        n += c->b < 0.0;
-    }
-    bt->n = n; bt->overlaps = overlaps;
-}
-
-static void scan_candidates(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x,
-                            const int32_t *cand, uint32_t m) {
-    if (s->ties) {
-        for (uint32_t k = 0; k < m; k++) batch_add(w, s, bt, x, cand[k]);
-        return;
-    }
-    while (m > 0) {
-        uint32_t run = BATCH - bt->n < m ? BATCH - bt->n : m;
-        if (s->gravity) pass1_run(s, bt, cand, run, 1);
-        else pass1_run(s, bt, cand, run, 0);
-        if (bt->n == BATCH) batch_detect(w, s, bt, x);
-        cand += run; m -= run;
-    }
-}
-
-/* With 4 cells on a periodic axis (a box under 5 diameters, or few particles in a coarse grid),
- * particles of neighbouring cells can be up to 2 cell widths = L/2 apart on it. At exactly L/2
- * (both on cell faces, as a lattice start puts them) the two images of the pair are equally
- * near, and the minimum image may be the receding one while the pair approaches in the other:
- * the impact would be missed (found by the fuzzer). Within rounding of L/2, the other images go
- * to the detectors as well; the earliest root wins. With 5 or more cells the pair is at most
- * 2L/5 apart and the minimum image is the only one it can meet in before a cell crossing. */
-static void other_images(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x, const pair_cand *base) {
-    int tie = image_ties(s, base->dr);
-    for (int combo = 1; combo < 8; combo++) {
-        if ((combo & tie) != combo) continue;
-        pair_cand c = other_image(s, base, combo);
-        if (!(c.b < 0.0)) continue;
-        bt->c[bt->n++] = c;
-        if (bt->n == BATCH) batch_detect(w, s, bt, x);
-    }
-}
-
-static void batch_finish(struct edpd_world *w, const scan_consts *s, pair_batch *bt, predict_ctx *x) {
-    batch_detect(w, s, bt, x);
-    if (x->count_overlaps) x->overlaps += bt->overlaps;
-}
-
-/* The pair tests of particle x->i against a gathered block. */
-static void plan_scan(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
-    scan_consts s;
-    scan_setup(w, x, &s);
-    if (w->pot.count) { step_scan(w, &s, x, pl->cand, pl->m, pl); return; }
-    pair_batch bt;
-    bt.n = bt.overlaps = 0;
-    scan_candidates(w, &s, &bt, x, pl->cand, pl->m);
-    if (pl->overflow)   /* a crowded cell's particles beyond its record (rare below close packing) */
-        for (int c = 0; c < pl->count; c++)
-            for (int32_t k = cells_overflow(&w->cells, pl->cells[c]); k >= 0; k = w->cells.next[k])
-                if (k != s.self) batch_add(w, &s, &bt, x, k);
-    batch_finish(w, &s, &bt, x);
-}
-
-/* Particle x->i against the block of cells around base[] (see plan_cells): the block a new
- * prediction scans, or the new layer of a crossing. */
-static void predict_block(struct edpd_world *w, const int base[3], int flat_axis, predict_ctx *x) {
-    block_plan pl;
-    plan_cells(w, base, flat_axis, &pl);
-    plan_gather(w, (int32_t)x->i, &pl);
-    plan_scan(w, &pl, x);
-}
-
-/* Particle x->i against m listed particles (its neighbour list, or the newcomers to it). */
-static void predict_list(struct edpd_world *w, predict_ctx *x, const int32_t *list, uint32_t m) {
-    scan_consts s;
-    scan_setup(w, x, &s);
-    /* the list is known up front: start every particle's load before the first pair test */
-    for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
-    if (w->pot.count) { step_scan(w, &s, x, list, m, NULL); return; }
-    pair_batch bt;
-    bt.n = bt.overlaps = 0;
-    scan_candidates(w, &s, &bt, x, list, m);
-    batch_finish(w, &s, &bt, x);
 }
 
 static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
@@ -269,13 +93,16 @@ uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, i
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {
         mem_hint(&w->nl.centre[i]);  /* for the exit time, after the scan */
-        predict_list(w, &x, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i]);
+        scan_list(w, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i], &x);
     } else {
         if (!plan) plan = ahead_for(w, i);
-        if (plan) plan_scan(w, plan, &x);
+        if (plan) scan_block(w, plan, &x);
         else {
             int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
-            predict_block(w, cc, -1, &x);
+            block_plan pl;
+            plan_cells(w, cc, -1, &pl);
+            plan_gather(w, (int32_t)i, &pl);
+            scan_block(w, &pl, &x);
         }
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
@@ -299,8 +126,13 @@ void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int 
     particle *q = &w->p[i];
     predict_ctx x = ctx_continue(w, i, q, w->time);
     const block_plan *pl = ahead_for(w, i);
-    if (pl) plan_scan(w, pl, &x);
-    else predict_block(w, base, axis, &x);
+    block_plan own;
+    if (!pl) {
+        plan_cells(w, base, axis, &own);
+        plan_gather(w, (int32_t)i, &own);
+        pl = &own;
+    }
+    scan_block(w, pl, &x);
     ctx_store(w, &x, q);
 }
 
@@ -308,6 +140,30 @@ void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int 
 void predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m) {
     particle *q = &w->p[i];
     predict_ctx x = ctx_continue(w, i, q, w->time);
-    predict_list(w, &x, list, m);
+    scan_list(w, list, m, &x);
     ctx_store(w, &x, q);
+}
+
+/* How far toward the earliest time a stale particle's other pairs could meet its new scan waits
+ * (predict_stale): short of 1, so that the scan finds a pair ahead of its edge, not at it
+ * (test_steps counts the stabilising events that 1 gives); 0.9 spares most of the scans 1 would. */
+#define RESCAN_AT 0.9
+
+void predict_stale(struct edpd_world *w, uint32_t i, double tk) {
+    particle *q = &w->p[i];
+    if (q->partner >= 0 && w->second && w->second[i] > tk) {
+        /* the stale pair is the partner's to predict (it did, when it changed), and so is
+         * every pair whose other particle changed since this one's scan; the others' events
+         * come no sooner than the earliest of them then: the scan waits until nearly that
+         * time, and is not needed at all if this particle changes course first. Not until
+         * that time itself: a scan there would find that pair at contact, a rounding error
+         * past it as often as not, and report a stabilising event for a plain collision. */
+        q->ev_t = tk + RESCAN_AT * (w->second[i] - tk);
+        q->partner = PARTNER_RESCAN;
+        q->branch = BRANCH_NONE;
+        eq_update(&w->queue, i, event_key(q));
+        return;
+    }
+    bring_to(w, q, w->time);
+    predict(w, i, 0, QUEUE_UPDATE);
 }

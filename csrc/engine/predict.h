@@ -1,7 +1,7 @@
 /* Prediction (predict.c): a particle's next event from the overlap-function detector, over its
  * candidates (cells or neighbour lists) and the planes. */
-#ifndef EDPD_PREDICT_H
-#define EDPD_PREDICT_H
+#ifndef EDPD_ENGINE_PREDICT_H
+#define EDPD_ENGINE_PREDICT_H
 #include "world/world.h"
 
 /* What a prediction does with the new key: the initial build, an update, or nothing (the
@@ -22,5 +22,10 @@ void predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, ui
 /* The next cell crossing (cells) or shell exit (lists) of particle q = &w->p[i]. */
 void predict_crossing(struct edpd_world *w, particle *q, uint32_t i);
 void predict_exit(struct edpd_world *w, particle *q, uint32_t i);
+
+/* Particle i's pending impact went stale at tk (its partner changed course since, or a put-off
+ * scan is due), the clock at tk: predict anew, or put the new scan off while no other pair of
+ * i's can meet before it (stepped potentials, whose scans keep the second-earliest event). */
+void predict_stale(struct edpd_world *w, uint32_t i, double tk);
 
 #endif

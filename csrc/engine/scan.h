@@ -1,7 +1,19 @@
-/* What the pair scans share (predict.c for hard spheres and planes, step_scan.c for stepped
- * potentials): the prediction under way, the scan's constants, and a pair's relative state. */
-#ifndef EDPD_SCAN_H
-#define EDPD_SCAN_H
+/* The candidate scan: a particle's earliest pair event among its candidates.
+ *
+ * One pipeline (candidates.c) serves every world. A source names the candidates (a block of
+ * cells, planned or not, or a neighbour list); the pipeline adds a crowded cell's overflow and,
+ * in a box small enough for a pair to sit L/2 apart, each pair's other images; a kernel tests
+ * them. The kernel is chosen once, when the world is created, from its potential, detector and
+ * geometry (scan_kernel_for):
+ *   KERNEL_HARD      hard spheres, any detector: two passes over batches (hard_scan.c)
+ *   KERNEL_STEPS     a stepped potential, one pair at a time: the naive detectors, and the
+ *                    stable one under gravity or with image ties (step_scan.c)
+ *   KERNEL_TWO_LANE  a stepped potential, the stable detector otherwise: two pairs per
+ *                    register, without branches on the pairs' geometry (stable_scan.c)
+ * Every kernel gives the same event bit for bit where two apply (tests/c/test_kernels.c): the
+ * earliest time, the first candidate in scan order on a tie, its branch and edge. */
+#ifndef EDPD_ENGINE_SCAN_H
+#define EDPD_ENGINE_SCAN_H
 #include "world/world.h"
 #include <math.h>
 
@@ -26,12 +38,12 @@ typedef struct predict_ctx {
     int outer;        /* a stepped potential: the event is at the shell's outer boundary ... */
     uint32_t from;    /* ... of this shell */
     double second;    /* the earliest event but the best among the candidates scanned so far
-                       * (stable_scan), -inf where a scan does not keep it (kept only with
+                       * (KERNEL_TWO_LANE), -inf where a scan does not keep it (kept only with
                        * steps: a hard-sphere world has no w->second to store it in) */
 } predict_ctx;
 
-/* The hot loop: every particle k of one cell against particle i. Everything loop-invariant
- * sits in locals (the compiler cannot keep w->... in registers across the stores to x). */
+/* The scan's constants. Everything loop-invariant sits in locals (the compiler cannot keep
+ * w->... in registers across the stores to x). */
 typedef struct scan_consts {
     const particle *p;
     vec3 ri, vi, g;
@@ -54,10 +66,10 @@ typedef struct pair_cand { vec3 dr, dv; double sigma, b, c; int32_t k; } pair_ca
 #define BATCH 32
 
 #ifdef __SSE2__
-/* Candidate q's state relative to the scanned particle (pass 1 of the hard spheres' batches): its flight to the scan's time (the FLIGHT formulas of
- * world.h) with x and y packed, and the minimum image without branches (whether a neighbour
- * lies across the box edge is a coin toss the branch predictor cannot learn); the results are
- * the scalar form's below, bit for bit. */
+/* Candidate q's state relative to the scanned particle: its flight to the scan's time (the
+ * FLIGHT formulas of world.h) with x and y packed, and the minimum image without branches
+ * (whether a neighbour lies across the box edge is a coin toss the branch predictor cannot
+ * learn); the results are the scalar form's below, bit for bit. */
 static inline __attribute__((always_inline)) void pair_state(const scan_consts *s, const particle *q, pair_cand *c, int gravity) {
     double dt = s->T - q->t;
     v2d r_xy = v2_load(&q->r.x), v_xy = v2_load(&q->v.x), dt2 = v2_splat(dt);
@@ -101,7 +113,7 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
 #endif
 
 /* A small box (s->ties): the periodic axes on which pair separation dr lies within rounding of
- * L/2, as bits (predict.c, other_images, says why) ... */
+ * L/2, as bits (candidates.c says why) ... */
 static inline int image_ties(const scan_consts *s, vec3 dr) {
     int tie = 0;
     for (int a = 0; a < 3; a++)
@@ -118,13 +130,51 @@ static inline pair_cand other_image(const scan_consts *s, const pair_cand *base,
     return c;
 }
 
-/* A stepped potential's pair tests of particle x->i against candidates cand[0..m), and the
- * overflow of a planned block's crowded cells if `overflow` is given (step_scan.c). */
-void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m,
-               const block_plan *overflow);
+/* ---- the kernels --------------------------------------------------------------------------- */
 
-/* The same for the stable detector in a world without gravity or image ties, without branches on
- * the pairs' geometry (stable_scan.c); the caller has spread particle x->i's bonds. */
-void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m);
+typedef enum scan_kernel { KERNEL_HARD, KERNEL_STEPS, KERNEL_TWO_LANE } scan_kernel;
+/* The kernel a world's scans use, from its potential, detector and geometry (at creation). */
+scan_kernel scan_kernel_for(const struct edpd_world *w);
+
+/* The hard spheres' batch: approaching pairs gathered, then tested together (hard_scan.c). */
+typedef struct pair_batch { pair_cand c[BATCH]; uint32_t n, overlaps; } pair_batch;
+
+/* A scan under way: the prediction it serves, its constants, and the kernel's own state. */
+typedef struct scan_run {
+    struct edpd_world *w;
+    predict_ctx *x;
+    scan_consts s;
+    scan_kernel kernel;
+    uint32_t overlaps;     /* overlapping candidates seen (counted if x->count_overlaps) */
+    int keeps_second;      /* every candidate so far went through a kernel that keeps x->second */
+    pair_batch bt;         /* KERNEL_HARD */
+} scan_run;
+
+/* Each kernel tests candidates given by index (the fast path), or one pair image whose state
+ * the pipeline formed (another image of a pair in a small box). The stepped kernels report a
+ * naive detector's change of a pair's shell (scan_adopt) instead of making it. */
+void hard_begin(scan_run *r);
+void hard_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void hard_image(scan_run *r, const pair_cand *c);
+void hard_end(scan_run *r);
+void steps_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void steps_image(scan_run *r, const pair_cand *c);
+void two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m);
+
+/* A naive detector read pair (x->i, k)'s shell off the distance as `shell`, not its logical one:
+ * the scan's view (the bond map) follows at once, the pair's logical state when the scan ends. */
+static inline void scan_adopt(struct edpd_world *w, int32_t k, uint32_t shell) {
+    adoptions *a = &w->adopt;
+    w->bonds.map[k] = (uint8_t)shell;
+    if (a->count < a->cap) { a->k[a->count] = k; a->shell[a->count] = (uint8_t)shell; }
+    a->count++;
+}
+
+/* The pipeline (candidates.c): particle x->i against a gathered block of cells, its overflow
+ * included, or against m listed particles; or, for tests, against any candidates through a
+ * given kernel. */
+void scan_block(struct edpd_world *w, const block_plan *pl, predict_ctx *x);
+void scan_list(struct edpd_world *w, const int32_t *list, uint32_t m, predict_ctx *x);
+void scan_with(struct edpd_world *w, scan_kernel kernel, const int32_t *cand, uint32_t m, const block_plan *overflow, predict_ctx *x);
 
 #endif

@@ -1,65 +1,15 @@
-/* The stable detector's stepped pair tests without branches on the pairs' geometry. Whether a
- * candidate lies in a well and whether it approaches are coin tosses, so step_image's tests,
- * which branch on both and on bounds that spare square roots, mispredict about once a candidate;
- * here two candidates share each register (m2.h) and every candidate's event time is computed,
- * at the one edge of its shell that the pair meets first (one square root and one division for
- * two candidates), and the earliest kept, with its edge and branch read off the same masks, and
- * the earliest of the others (world.c puts a stale event's new scan off until nearly that time).
- * The arithmetic is stable_event's, so the times and branches are those of step_image bit for
- * bit, and so is the edge wherever one edge comes strictly first (a tie of the two, which the
+/* KERNEL_TWO_LANE: the stable detector's stepped pair tests without branches on the pairs'
+ * geometry. Whether a candidate lies in a well and whether it approaches are coin tosses, so
+ * step_scan.c's tests, which branch on both and on bounds that spare square roots, mispredict
+ * about once a candidate; here two candidates share each register (m2.h) and every candidate's
+ * event time is computed, at the one edge of its shell that the pair meets first (two_lane.h: one
+ * square root and one division for two candidates), and the earliest kept, with its edge and
+ * branch read off the same masks, and the earliest of the others (predict.c puts a stale event's
+ * new scan off until nearly that time). The times and branches are KERNEL_STEPS' bit for bit,
+ * and so is the edge wherever one edge comes strictly first (a tie of the two, which the
  * geometry rules out, would go to the inner edge here, to the outer in shell_event). */
 #include "engine/scan.h"
-#include "interact/detector.h"
-#include "base/m2.h"
-
-/* The edge a pair meets first, and its overlap function there (lane-wise: two pairs):
- * the inner edge, f = (r2 - R_in^2, 2b, 2 v2), if the pair approaches it and either crosses it
- * (disc > 0) or is already past it (f0 <= 0); else the outer, f = (R_out^2 - r2, -2b, -2 v2) as
- * (-1)(r2 - R_out^2) (the inner form times -1, which is exact). A pair moving inward meets its
- * inner edge before it could reach its outer one (|r + v dt|^2 falls until the closest approach). */
-typedef struct edge_fn { m2 f0, f1, f2, disc, rr, inner; } edge_fn;
-
-static inline edge_fn first_edge(m2 r2, m2 b, m2 v2, m2 in2, m2 out2) {
-    const m2 two = m2_splat(2.0), zero = m2_splat(0.0);
-    m2 f0 = m2_sub(r2, in2), f1 = m2_mul(two, b), f2 = m2_mul(two, v2), f1_sq = m2_mul(f1, f1);
-    m2 disc = m2_sub(f1_sq, m2_mul(m2_mul(two, f2), f0));
-    m2 inner = m2_and(m2_lt(f1, zero), m2_or(m2_le(f0, zero), m2_lt(zero, disc)));
-    /* the outer form: (-1) x and (-2) y are -x and -(2 y) bit for bit, a flip of the sign bit */
-    m2 flip = m2_andnot(inner, m2_splat(-0.0)), rr = m2_select(inner, in2, out2);
-    m2 g0 = m2_xor(m2_sub(r2, out2), flip), g2 = m2_xor(f2, flip);
-    m2 gdisc = m2_sub(f1_sq, m2_mul(m2_mul(two, g2), g0));
-    edge_fn e = {m2_select(inner, f0, g0), m2_xor(f1, flip), g2, m2_select(inner, disc, gdisc), rr, inner};
-    return e;
-}
-
-/* stable_event's time on f, lane-wise, +inf for no event; rr the edge's radius squared (+inf:
- * beyond the last step, no outer edge). *why: the masks that say which edge and which branch,
- * lane 0's in bits 0, 2, 4, 6 and lane 1's in bits 1, 3, 5, 7 (why_branch reads them). */
-static inline m2 edge_dt(edge_fn e, int *why) {
-    const m2 two = m2_splat(2.0), zero = m2_splat(0.0);
-    m2 real = m2_lt(zero, e.disc), appr = m2_lt(e.f1, zero);
-    m2 sq = m2_sqrt(m2_and(real, e.disc));
-    /* approaching: 2 f0 / (sqrt(disc) - f1); receding, turning back: (f1 + sqrt(disc)) / -f2,
-     * or f1 / -f2 at the turning point if disc <= 0 */
-    m2 num = m2_select(appr, m2_mul(two, e.f0), m2_add(e.f1, sq));  /* sq = 0 if !real: f1 + 0 */
-    m2 den = m2_select(appr, m2_sub(sq, e.f1), m2_sub(zero, e.f2));
-    m2 dt = m2_div(num, den);
-    m2 invalid = m2_le(e.f0, zero);
-    dt = m2_andnot(m2_and(appr, invalid), dt);  /* approaching an edge already past: now */
-    m2 none = m2_or(m2_andnot(m2_or(invalid, real), appr), m2_andnot(appr, m2_le(zero, e.f2)));
-    m2 edge = m2_lt(e.rr, m2_splat(INFINITY));
-    *why = m2_bits_set(e.inner) | m2_bits_set(appr) << 2 | m2_bits_set(invalid) << 4 | m2_bits_set(real) << 6;
-    return m2_select(m2_andnot(none, edge), dt, m2_splat(INFINITY));
-}
-
-/* One lane's bits of edge_dt's *why (shifted to bits 0, 2, 4, 6): stable_event's branch for an
- * event found, and whether it is at the outer edge. */
-enum { WHY_INNER = 1, WHY_APPR = 4, WHY_INVALID = 16, WHY_REAL = 64 };
-static inline int why_branch(int why, int *outer) {
-    *outer = !(why & WHY_INNER);
-    if (why & WHY_APPR) return why & WHY_INVALID ? BRANCH_STABILISING : BRANCH_ROOT;
-    return why & WHY_REAL ? BRANCH_ROOT : BRANCH_TURNING;
-}
+#include "engine/two_lane.h"
 
 /* The scan's constants in registers: particle i at the scan's time, each axis splat, and the
  * minimum image per axis (L and L/2 on periodic axes, 0 and +inf on others). */
@@ -160,14 +110,16 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
     if (k < m) pair_step(w, sc, &s, cand, k, 1, one, flat, st);
 }
 
-void stable_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m) {
+void two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m) {
+    const struct edpd_world *w = r->w;
+    predict_ctx *x = r->x;
     pass_state st = {m2_splat(x->best), m2_splat(x->second), -1, 0, 0, 0};
     int flat = w->dim == 2;
-    if (w->one_sigma && flat) stable_pass(w, s, cand, m, 1, 1, &st);
-    else if (w->one_sigma) stable_pass(w, s, cand, m, 1, 0, &st);
-    else stable_pass(w, s, cand, m, 0, flat, &st);
+    if (w->one_sigma && flat) stable_pass(w, &r->s, cand, m, 1, 1, &st);
+    else if (w->one_sigma) stable_pass(w, &r->s, cand, m, 1, 0, &st);
+    else stable_pass(w, &r->s, cand, m, 0, flat, &st);
     x->second = m2_lo(st.second);
-    x->overlaps += st.overlaps;
+    r->overlaps += st.overlaps;
     if (st.who < 0) return;
     int outer, branch = why_branch((int)st.why, &outer);
     x->best = m2_lo(st.best); x->partner = cand[st.who]; x->fresh = 1; x->branch = branch; x->outer = outer; x->from = st.shell;

@@ -1,16 +1,15 @@
-/* A stepped potential's pair tests (steps.h): particle i against its candidates, one at a time,
- * each pair in its shell, with the event at the shell's inner or outer boundary. Every candidate
- * within reach counts, approaching or not: a bound pair meets its outer step receding. The
- * naive detectors' tests, and the stable one's with gravity or image ties; the stable detector
- * otherwise tests every candidate without branches (stable_scan.c). */
+/* KERNEL_STEPS: a stepped potential's pair tests (shells.h), one pair at a time, each pair in its
+ * shell, with the event at the shell's inner or outer boundary. Every candidate within reach
+ * counts, approaching or not: a bound pair meets its outer step receding. The naive detectors'
+ * tests, and the stable one's with gravity or image ties; the stable detector otherwise tests
+ * every candidate without branches (stable_scan.c). This kernel keeps no second-earliest event. */
 #include "engine/scan.h"
 #include "interact/detector.h"
 #include "measure/failure.h"
-#include <math.h>
 
 /* Whether a pair inside its shell (both boundaries valid) certainly meets neither before
  * `horizon`, the best event so far: then its square roots are not needed. The inner edge's root
- * is at least f0 / (-f1) (as batch_detect's, predict.c); the outer edge, a concave f with
+ * is at least f0 / (-f1) (as hard_scan.c's rejection); the outer edge, a concave f with
  * f(0) > 0, is not crossed before horizon if f(horizon) > 0. Margins far above rounding keep the
  * answer the full test's. */
 static inline int steps_later(const shells *pot, uint32_t shell /* < pot->count */, const pair_cand *c, double r2, double horizon) {
@@ -24,9 +23,13 @@ static inline int steps_later(const shells *pot, uint32_t shell /* < pot->count 
 
 /* The shell is the pair's logical state for the stable detector, and what the distance says for
  * the naive ones, as textbook code reads it. Inlined: a call per candidate passed the pair's
- * state through memory (+11 % collisions per second, 3-D square well). */
-static inline __attribute__((always_inline)) void step_image(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k, const pair_cand *c) {
+ * state through memory. */
+static inline __attribute__((always_inline)) void step_image(scan_run *r, const pair_cand *c) {
+    struct edpd_world *w = r->w;
+    const scan_consts *s = &r->s;
+    predict_ctx *x = r->x;
     const shells *pot = &w->pot;
+    int32_t k = c->k;
     double r2 = v3_dot(c->dr, c->dr), reach = pot->reach * c->sigma, reach2 = reach * reach;
     /* a bound pair is within rounding of its outermost step (Eq. 10 keeps it there): beyond
      * that, the pair is free without a look at the bonds */
@@ -36,18 +39,14 @@ static inline __attribute__((always_inline)) void step_image(struct edpd_world *
         shell = near ? w->bonds.map[k] : pot->count;
     } else {
         /* textbook code has no state but the distance: where that disagrees with the pair's
-         * history, it has moved the pair to another step without an event (steps_adopt) */
+         * history, it has moved the pair to another step without an event */
         shell = near ? shell_of_distance(pot, r2, c->sigma) : pot->count;
-        uint32_t logical = w->bonds.map[k];
-        if (logical != shell) {
-            steps_adopt(w, x->i, (uint32_t)k, logical, shell);
-            w->bonds.map[k] = (uint8_t)bond_shell(&w->bonds, pot->count, x->i, (uint32_t)k);  /* shell, unless out of memory */
-        }
+        if (w->bonds.map[k] != shell) scan_adopt(w, k, shell);
     }
     if (!(c->b < 0.0) && !near) return;  /* receding beyond every step */
     if (shell == pot->count && s->stable) {
         /* approaching from beyond every step: the root c / (sqrt(disc) - b) is at least c / (-2b),
-         * so a pair that cannot beat the best needs no square root (as batch_detect) */
+         * so a pair that cannot beat the best needs no square root */
         double cc = r2 - reach2;
         if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (x->best - s->T)) return;
     }
@@ -63,39 +62,14 @@ static inline __attribute__((always_inline)) void step_image(struct edpd_world *
     if (te < x->best) { x->best = te; x->partner = k; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell; }
 }
 
-static void step_candidate(struct edpd_world *w, const scan_consts *s, predict_ctx *x, int32_t k) {
-    pair_cand c;
-    pair_state(s, &s->p[k], &c, s->gravity);
-    x->overlaps += c.c < 0.0;
-    step_image(w, s, x, k, &c);
-    if (!s->ties) return;
-    /* a small box: the pair's other images near L/2 too (predict.c, other_images) */
-    int tie = image_ties(s, c.dr);
-    for (int combo = 1; combo < 8; combo++) {
-        if ((combo & tie) != combo) continue;
-        pair_cand e = other_image(s, &c, combo);
-        step_image(w, s, x, k, &e);
+void steps_indices(scan_run *r, const int32_t *cand, uint32_t m) {
+    for (uint32_t j = 0; j < m; j++) {
+        pair_cand c;
+        pair_state(&r->s, &r->s.p[cand[j]], &c, r->s.gravity);
+        c.k = cand[j];
+        r->overlaps += c.c < 0.0;
+        step_image(r, &c);
     }
 }
 
-void step_scan(struct edpd_world *w, const scan_consts *s, predict_ctx *x, const int32_t *cand, uint32_t m,
-               const block_plan *overflow) {
-    uint32_t overlaps = x->overlaps;
-    bonds_spread(&w->bonds, x->i);
-    if (s->stable && !s->ties && !s->gravity) stable_scan(w, s, x, cand, m);
-    else {
-        x->second = -INFINITY;  /* step_image does not keep it */
-        for (uint32_t k = 0; k < m; k++) step_candidate(w, s, x, cand[k]);
-    }
-    if (overflow && overflow->overflow) {  /* a crowded cell's particles beyond its record */
-        /* step_image keeps no second: without one a stale event is scanned anew at once, where a
-         * second that missed these pairs would put the scan off past their events (the fuzzer:
-         * a granular square-well cluster's core impact never predicted) */
-        x->second = -INFINITY;
-        for (int c = 0; c < overflow->count; c++)
-            for (int32_t k = cells_overflow(&w->cells, overflow->cells[c]); k >= 0; k = w->cells.next[k])
-                if (k != s->self) step_candidate(w, s, x, k);
-    }
-    bonds_unspread(&w->bonds, w->pot.count, x->i);
-    if (!x->count_overlaps) x->overlaps = overlaps;
-}
+void steps_image(scan_run *r, const pair_cand *c) { step_image(r, c); }

@@ -1,9 +1,10 @@
-/* Stepped pair potentials (the paper's Sect. 6; steps.c): a hard core with steps of energy
- * outside it, the square well the common case. What a pair may do next depends on which step it
- * is in, and with floating-point positions that cannot be read off the distance near a step: it
- * is the pair's logical state, kept from its history. */
-#ifndef EDPD_STEPS_H
-#define EDPD_STEPS_H
+/* Stepped pair potentials (the paper's Sect. 6): a hard core with steps of energy outside it,
+ * the square well the common case, as shells around a pair, and a pair's next event at the
+ * edges of its shell. What a pair may do next depends on which shell it is in, and with
+ * floating-point positions that cannot be read off the distance near a step: it is the pair's
+ * logical state, kept from its history (space/bonds.h holds it, world/pair_states.h keeps it). */
+#ifndef EDPD_INTERACT_SHELLS_H
+#define EDPD_INTERACT_SHELLS_H
 #include "edpd/edpd.h"
 #include "interact/detector.h"
 #include "base/vec.h"
@@ -22,19 +23,6 @@ typedef struct shells {
     double sigma_one, edge2[EDPD_MAX_STEPS + 1][2], near2;
 } shells;
 
-/* The pairs' logical states, sparse: each particle lists its partners in any shell but the
- * outermost, with their shell; symmetric; one capacity for all lists, doubled when one is full. */
-typedef struct bond_lists {
-    uint32_t n, cap;
-    int32_t *partner;     /* particle i's partners: partner[i cap .. i cap + count[i]) */
-    uint8_t *shell;       /* ... and their shells, at the same places */
-    uint32_t *count;
-    uint64_t pairs;       /* bonds in all */
-    /* one particle's shells spread by partner, every other entry the outermost (bonds_spread):
-     * a scan reads a candidate's shell with one load instead of a search of the list */
-    uint8_t *map;
-} bond_lists;
-
 void shells_from_config(shells *s, const edpd_config *c, double sigma_one);
 
 /* The shell a distance^2 r2 puts a pair of diameter sigma in (what textbook code reads). */
@@ -42,14 +30,6 @@ static inline uint32_t shell_of_distance(const shells *s, double r2, double sigm
     uint32_t k = 0;
     while (k < s->count && r2 >= s->radius[k] * s->radius[k] * sigma * sigma) k++;
     return k;
-}
-
-/* Pair i-j's logical shell (the outermost if it has no bond). */
-static inline uint32_t bond_shell(const bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j) {
-    const int32_t *l = b->partner + (size_t)i * b->cap;
-    for (uint32_t k = 0, m = b->count[i]; k < m; k++)
-        if (l[k] == (int32_t)j) return b->shell[(size_t)i * b->cap + k];
-    return outermost;
 }
 
 /* The radius of shell k's inner boundary for a pair of contact distance sigma: the core's for
@@ -79,42 +59,5 @@ static inline edpd_root shell_event(edpd_detector d, const shells *s, uint32_t s
     }
     return in;
 }
-
-/* Particle i's shells into the map before a scan of its candidates, and out again after it
- * (the map's entries for i's partners as of then: a naive scan may move pairs, steps_adopt). */
-static inline void bonds_spread(bond_lists *b, uint32_t i) {
-    const int32_t *l = b->partner + (size_t)i * b->cap;
-    const uint8_t *s = b->shell + (size_t)i * b->cap;
-    for (uint32_t k = 0, m = b->count[i]; k < m; k++) b->map[l[k]] = s[k];
-}
-static inline void bonds_unspread(bond_lists *b, uint32_t outermost, uint32_t i) {
-    const int32_t *l = b->partner + (size_t)i * b->cap;
-    for (uint32_t k = 0, m = b->count[i]; k < m; k++) b->map[l[k]] = (uint8_t)outermost;
-}
-
-struct edpd_world;
-int bonds_init(bond_lists *b, uint32_t n, uint32_t outermost);
-void bonds_free(bond_lists *b);
-/* Pair i-j's logical shell set (the outermost removes its bond): 0, or -1 out of memory. */
-int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell);
-
-/* At creation: every pair's shell read once from the distances, then the config's bonds (a
- * state file's pairs whose logical shell differs), and the potential energy. 0, or -1 out of memory. */
-int steps_start(struct edpd_world *w, const edpd_config *cfg);
-/* The pairs whose logical shell differs from what their distance at positions pos says (pos: the
- * positions a state file holds): up to cap (i < j, shell) triples into out; returns how many there are. */
-uint32_t steps_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap);
-/* Particle i meets the step of its pending event with particle j: it crosses (the kinetic energy
- * along the line of centres pays the step) or bounces back, its logical state following. */
-void do_step_event(struct edpd_world *w, uint32_t i, uint32_t j);
-/* A naive detector read pair i-j's shell off the distance as `to`, not its logical `from`: the pair
- * is moved there, its potential energy changing without an event (the energy the textbook rule
- * creates or destroys). */
-void steps_adopt(struct edpd_world *w, uint32_t i, uint32_t j, uint32_t from, uint32_t to);
-/* The potential energy counted from the distances now, and the pairs whose logical shell differs
- * from their distance's beyond rounding, and within it (edpd_get_stats). */
-void steps_scan(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding);
-/* The logical states in the state hash: every bond (i < j, shell) in order. */
-uint64_t steps_hash(const struct edpd_world *w, uint64_t h, uint64_t (*fnv)(uint64_t, const void *, size_t));
 
 #endif

@@ -4,6 +4,7 @@
  * The same function writes the CLI's --dump and the app's export, so the two are byte-equal for
  * the same run: a link and its command line give the same file. */
 #include "world/world.h"
+#include "measure/logical_states.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
             put(&o, "\" ");
         }
         uint32_t tri[3 * EDPD_XYZ_MAX_EXCEPTIONS];
-        uint32_t m = steps_exceptions(w, rv, tri, EDPD_XYZ_MAX_EXCEPTIONS);
+        uint32_t m = logical_states_exceptions(w, rv, tri, EDPD_XYZ_MAX_EXCEPTIONS);
         if (m > EDPD_XYZ_MAX_EXCEPTIONS) put(&o, "bond_exceptions=\"more than %u\" ", EDPD_XYZ_MAX_EXCEPTIONS);
         else if (m) {
             put(&o, "bond_exceptions=\"");

@@ -73,21 +73,6 @@ edpd_config edpd_scenario_config(edpd_scenario s) {
     return c;
 }
 
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...) {
-    if (err) {
-        err->code = code;
-        snprintf(err->field, sizeof err->field, "%s", field ? field : "");
-        va_list ap;
-        va_start(ap, fmt);
-        char msg[EDPD_MESSAGE_SIZE - 50];
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        if (field && *field) snprintf(err->message, sizeof err->message, "%s: %s", field, msg);
-        else snprintf(err->message, sizeof err->message, "%s", msg);
-    }
-    return code;
-}
-
 #define BAD(field, ...) return set_error(err, EDPD_ERR_INVALID, field, __VA_ARGS__)
 
 static int finite_in(double x, double lo, double hi) { return isfinite(x) && x >= lo && x <= hi; }

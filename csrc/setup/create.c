@@ -2,6 +2,11 @@
  * or neighbour lists, the check that nothing starts overlapped, every particle's first
  * prediction; and its destruction. */
 #include "world/world.h"
+#include "world/neighbours.h"
+#include "world/pair_states.h"
+#include "measure/overlaps.h"
+#include "measure/pressure.h"
+#include "engine/scan.h"
 #include "engine/predict.h"
 #include "engine/events.h"
 #include "setup/scenario.h"
@@ -186,13 +191,16 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
     if (overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
     if (nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
-    if (steps_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");
+    if (pair_states_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");
+    w->kernel = (int)scan_kernel_for(w);
+    if (w->pot.count && cfg->detector != EDPD_DETECTOR_STABLE && adoptions_init(&w->adopt, w->n, w->image_ties) != 0)
+        return give_up(w, err, "the pairs' steps");
     for (uint32_t i = 0; i < w->n; i++) w->ke += 0.5 * w->p[i].mass * v3_dot(w->p[i].v, w->p[i].v);
-    w->e0 = w->ke + w->pe;  /* before the first predictions: a naive one may move a pair (steps_adopt) */
+    w->e0 = w->ke + w->pe;  /* before the first predictions: a naive one may move a pair (scan_adopt) */
     for (uint32_t i = 0; i < w->n; i++) predict(w, i, 0, QUEUE_INITIAL);  /* every particle's first event */
     eq_build(&w->queue, w->n);
     rng_seed(&w->kick_rng, (uint64_t)cfg->seed ^ 0x7468726D6F737461ull);  /* its own stream: the start's draws stay as they were */
-    schedule_kick(w);
+    kick_schedule(w);
     z_blocks_start(w);  /* the measurement window opens at t = 0 */
     w->status.state = EDPD_STATE_RUNNING;
     w->status.particle_a = w->status.particle_b = -1;
@@ -207,6 +215,7 @@ void edpd_destroy(edpd_world *w) {
     free(w->second);
     free(w->plate);
     bonds_free(&w->bonds);
+    adoptions_free(&w->adopt);
     cells_free(&w->cells);
     overlap_grid_free(w->og);
     nl_free(&w->nl);

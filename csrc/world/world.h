@@ -1,6 +1,7 @@
-/* Internal layout of a world, shared by the simulation loop, scenarios and diagnostics. */
-#ifndef EDPD_WORLD_H
-#define EDPD_WORLD_H
+/* The world's record, shared by every layer above it: its particles and the structures kept with
+ * them, the clocks and counters, and the kinematics every part flies particles with. */
+#ifndef EDPD_WORLD_WORLD_H
+#define EDPD_WORLD_WORLD_H
 #include "edpd/edpd.h"
 #include "base/error.h"
 #include <math.h>
@@ -9,12 +10,13 @@
 #include "space/event_queue.h"
 #include "world/neighbours.h"
 #include "interact/shells.h"
+#include "space/bonds.h"
 #include "base/rng.h"
 
 #define PARTNER_NONE INT32_MIN
 /* No pair event known before ev_t, when every pair of the particle must be tested again: its
  * pending pair event went stale, and the other pairs' events, bounded below by second[] from its
- * last scan, come no sooner (world.c) */
+ * last scan, come no sooner (engine/predict.c, predict_stale) */
 #define PARTNER_RESCAN (INT32_MIN + 1)
 
 /* 128 bytes, 64-byte aligned: what a neighbour scan reads (r, v, t, sigma) is the first cache line. */
@@ -38,9 +40,9 @@ typedef struct particle {
     uint16_t cc[3];         /* the cell's coordinates (no divisions to recover them) */
     int8_t branch;          /* edpd_branch of the predicted impact */
     int8_t cross_axis, cross_dir;
-    int8_t state;           /* edpd_state: a halt or a rest on its own plate froze it (world.c) */
+    int8_t state;           /* edpd_state: a halt or a rest on its own plate froze it (engine/loop.c) */
     int8_t step_outer;      /* a stepped potential: the pending pair event is at the shell's outer boundary */
-    uint8_t step_from;      /* ... and the shell it starts from (steps.c) */
+    uint8_t step_from;      /* ... and the shell it starts from (interact/shells.h) */
 } particle;
 _Static_assert(sizeof(particle) == 128, "particle is two cache lines");
 
@@ -55,7 +57,7 @@ typedef struct block_plan {
     int32_t cand[27 * CELL_MAX_INLINE];
 } block_plan;
 
-/* The scan of a coming event, planned while the event before it runs (large N, look_ahead.c). */
+/* The scan of a coming event, planned while the event before it runs (large N, engine/look_ahead.c). */
 typedef enum ahead_state {
     AHEAD_NONE = 0,      /* no plan */
     AHEAD_RECORDS = 1,   /* the block's cell records requested */
@@ -70,7 +72,7 @@ typedef struct ahead_plan {
     int32_t cell;        /* the particle's event and cell when planned: unchanged, or void */
 } ahead_plan;
 
-/* Block averages of the pressure for its standard error (diagnostics.c). The measurement window
+/* Block averages of the pressure for its standard error (measure/pressure.c). The measurement window
  * is cut into blocks of length tau from its start; at each edge the cumulative virial and KE
  * integral are kept. 32 blocks full, pairs merge and tau doubles, so a run of any length ends
  * with 16 to 32 blocks in fixed memory, each as long as the run allows. */
@@ -80,16 +82,13 @@ typedef struct z_blocks {
     int count;                      /* edges recorded, the window's start included */
     double virial[Z_BLOCKS_MAX + 1], ke_int[Z_BLOCKS_MAX + 1];
 } z_blocks;
-void z_blocks_start(struct edpd_world *w);
-void z_blocks_cross(struct edpd_world *w);  /* the clock passed zb.end: record the edges passed */
-double z_blocks_error(const struct edpd_world *w);
 
-/* A particle's impacts on its own plate, and its own collapse window (world.c): a ball of a
+/* A particle's impacts on its own plate, and its own collapse window (engine/loop.c): a ball of a
  * ball array comes to rest as it would alone. */
 typedef struct plate_count { uint32_t impacts, window_impacts; double window_time; } plate_count;
 
 /* The overlap diagnostics' own grid, rebuilt from the positions at each scan: cells at least
- * max sigma wide, so an overlapping pair is always in neighbouring cells (diagnostics.c). */
+ * max sigma wide, so an overlapping pair is always in neighbouring cells (measure/overlaps.c). */
 typedef struct overlap_grid {
     uint32_t n[3];            /* cells per axis */
     double width[3];
@@ -105,12 +104,14 @@ typedef struct overlap_grid {
     double at_time;
     int valid;
 } overlap_grid;
-int overlap_grid_init(struct edpd_world *w);  /* 0, or -1 out of memory */
-void overlap_grid_free(overlap_grid *g);     /* and the grid itself (NULL: nothing) */
 
-/* A naive halt or negative dt predicted, recorded in case its event is executed (failure.c). */
+/* A naive halt or negative dt predicted, recorded in case its event is executed (measure/failure.c). */
 #define FAILURE_PENDING 8
 typedef struct failure_pending { uint32_t i; int32_t partner; double te; edpd_failure rec; } failure_pending;
+
+/* A naive detector's scan reports the pairs whose shell it read off the distance (engine/scan.h);
+ * the pairs move when the scan ends (world/pair_states.h). */
+typedef struct adoptions { int32_t *k; uint8_t *shell; uint32_t count, cap; } adoptions;
 
 struct edpd_world {
     edpd_config cfg;          /* validated copy; caller pointers cleared */
@@ -128,18 +129,20 @@ struct edpd_world {
     int ahead_cur;
     double box[3];
     int periodic[3];
-    int image_ties;           /* a periodic axis of <= 4 cells: a pair may sit L/2 apart (world.c) */
+    int image_ties;           /* a periodic axis of <= 4 cells: a pair may sit L/2 apart (engine/candidates.c) */
+    int kernel;               /* the candidate scan's kernel (engine/scan.h), chosen at creation */
     vec3 g;
     int has_gravity;
     double max_sigma;
     int one_sigma;            /* every particle has diameter max_sigma (particle_request) */
     double time;
     shells pot;               /* the pair potential's steps (none: hard spheres) */
-    bond_lists bonds;         /* the pairs' logical shells (steps.c) */
+    bond_lists bonds;         /* the pairs' logical shells (pair_states.h) */
+    adoptions adopt;          /* a naive scan's reports (naive detectors with steps only) */
     double pe, e0;            /* potential energy of the logical states; total energy at the start */
     uint64_t captures, releases, step_bounces, stabilizing_in, stabilizing_out, kicks;
     uint64_t soft_impacts;    /* step events and thermostat kicks: velocity changes besides impacts */
-    int bonds_failed;         /* a step event could not grow the bond lists (the run stops: world.c) */
+    int bonds_failed;         /* the bond lists could not grow (the run stops: engine/loop.c) */
     edpd_event_fn log;        /* the event log (edpd_set_event_log), or NULL */
     void *log_user;
     double kick_t;            /* the Andersen thermostat's next kick (+inf: none), from its own RNG */
@@ -164,7 +167,7 @@ struct edpd_world {
     uint64_t window_events; double window_time; /* collapse detection: impacts, clock at window start */
     z_blocks zb;              /* the virial and the KE integral at block edges: Z's error (last:
                                * its arrays stay out of the event loop's lines) */
-    overlap_grid *og;         /* the overlap scan's own cells and its last result (diagnostics.c):
+    overlap_grid *og;         /* the overlap scan's own cells and its last result (measure/overlaps.c):
                                * a cache the read-only getters refill, so held apart from the world */
     edpd_failure failure;     /* the first failure (failure.c), and the candidates for it */
     failure_pending pending[FAILURE_PENDING];
@@ -185,7 +188,7 @@ static inline void particle_set_cell(particle *q, const cell_grid *g, uint32_t c
 }
 
 /* The engine's one kinematics: a free flight of dt under the uniform acceleration g, written once
- * for any arithmetic type (a double, or x and y packed in a v2d: predict.c). Predictions, lazy
+ * for any arithmetic type (a double, or x and y packed in a v2d: engine/scan.h). Predictions, lazy
  * updates and diagnostics all fly particles through it, so that they agree bit for bit. */
 #define FLIGHT_R(r, v, g, dt, h) ((r) + ((v) * (dt) + (g) * (h)))  /* h = dt^2 / 2 */
 #define FLIGHT_FREE_R(r, v, dt) ((r) + (v) * (dt))                  /* g = 0 */
@@ -210,6 +213,10 @@ static inline double particle_clock(const struct edpd_world *w, const particle *
 static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
     flight(q->r, q->v, w->g, w->has_gravity, T - q->t, r, v);
 }
+
+/* Particle i's position at its clock (particle_clock), inside the box on periodic axes (between
+ * list rebuilds a particle may stray up to half a shell beyond an edge). */
+static inline vec3 position_now(const struct edpd_world *w, uint32_t i);
 
 /* Particle q brought to time T (lazy update). */
 static inline void bring_to(const struct edpd_world *w, particle *q, double T) {
@@ -277,6 +284,12 @@ static inline vec3 wrap_into_box(const struct edpd_world *w, vec3 r) {
     return r;
 }
 
+static inline vec3 position_now(const struct edpd_world *w, uint32_t i) {
+    vec3 r, v;
+    particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+    return wrap_into_box(w, r);
+}
+
 /* An edpd_config own_planes entry that is a plate (an all-zero normal: none). */
 static inline int own_plane_given(const edpd_plane *p) { return p->normal[0] != 0.0 || p->normal[1] != 0.0 || p->normal[2] != 0.0; }
 
@@ -293,9 +306,5 @@ static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
     return v3_dot(n, r) - pl->offset - 0.5 * sigma;
 }
 
-
-/* Invariants every world keeps between calls (diagnostics.c); used by the fuzzer and tests.
- * Returns 1 if they hold, else 0 with a description in msg. */
-int world_check_invariants(const struct edpd_world *w, char *msg, size_t len);
 
 #endif

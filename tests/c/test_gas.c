@@ -4,7 +4,7 @@
  * independent seeds. */
 #include "check.h"
 #include "edpd/edpd.h"
-#include "world/world.h"  /* world_check_invariants */
+#include "measure/invariants.h"  /* world_check_invariants */
 #include <stdlib.h>
 
 static const double PI = 3.14159265358979323846;

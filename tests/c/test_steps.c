@@ -3,7 +3,7 @@
  * conservation, and bad input. The equation of state is in test_square_well.c. */
 #include "check.h"
 #include "edpd/edpd.h"
-#include "world/world.h"  /* world_check_invariants */
+#include "measure/invariants.h"  /* world_check_invariants */
 #include <math.h>
 #include <stdlib.h>
 

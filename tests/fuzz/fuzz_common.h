@@ -3,7 +3,7 @@
 #ifndef EDPD_FUZZ_COMMON_H
 #define EDPD_FUZZ_COMMON_H
 #include "edpd/edpd.h"
-#include "world/world.h"
+#include "measure/invariants.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
