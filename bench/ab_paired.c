@@ -1,7 +1,7 @@
 /* ab_paired: two engine revisions in one process (bench/ab.sh with EDPD_AB_PAIRED=1). Each
  * revision's core and bench_one.c's bench_world / bench_run are linked with their symbols
- * prefixed a_ and b_; each side gets its world of the same case, and the two are timed in
- * alternating runs (the order swapped every round). A slow phase of the host then hits both
+ * prefixed a_ and b_; each side gets two worlds of the same case (made in both orders), and the
+ * sides are timed in alternating runs (the order swapped every round, the set every other). A slow phase of the host then hits both
  * runs of a pair, which separate processes minutes apart do not share: the pairs' ratios b/a
  * are the measure, and their median.
  *
@@ -26,14 +26,20 @@ int main(int argc, char **argv) {
     int rounds = atoi(argv[3]), dim = atoi(argv[5]);
     uint64_t events = strtoull(argv[4], NULL, 10);
     if (rounds < 1 || rounds > 1000) { fprintf(stderr, "ab_paired: ROUNDS must be in [1, 1000]\n"); return 2; }
-    edpd_world *wa = a_bench_world(n, rho, dim, well), *wb = b_bench_world(n, rho, dim, well);
-    if (!wa || !wb) return 1;
+    /* Two worlds per side, made in both orders: the world made second runs measurably slower
+     * (an A/A of one revision read b/a = 1.05 on the square well), so rounds alternate between
+     * the set made a-first and the set made b-first, and that bias cancels in the median. */
+    edpd_world *wa[2], *wb[2];
+    wa[0] = a_bench_world(n, rho, dim, well); wb[0] = b_bench_world(n, rho, dim, well);
+    wb[1] = b_bench_world(n, rho, dim, well); wa[1] = a_bench_world(n, rho, dim, well);
+    if (!wa[0] || !wb[0] || !wa[1] || !wb[1]) return 1;
     double *ratio = malloc(sizeof(double) * (size_t)rounds), *ta = malloc(sizeof(double) * (size_t)rounds),
            *tb = malloc(sizeof(double) * (size_t)rounds), cps;
     if (!ratio || !ta || !tb) return 1;
     for (int r = 0; r < rounds; r++) {
-        if (r & 1) { tb[r] = b_bench_run(wb, events, &cps); ta[r] = a_bench_run(wa, events, &cps); }
-        else { ta[r] = a_bench_run(wa, events, &cps); tb[r] = b_bench_run(wb, events, &cps); }
+        int set = (r >> 1) & 1;
+        if (r & 1) { tb[r] = b_bench_run(wb[set], events, &cps); ta[r] = a_bench_run(wa[set], events, &cps); }
+        else { ta[r] = a_bench_run(wa[set], events, &cps); tb[r] = b_bench_run(wb[set], events, &cps); }
         ratio[r] = tb[r] / ta[r];
         printf("pair %d: a %.4f b %.4f us/event, b/a %.4f\n", r + 1, ta[r], tb[r], ratio[r]);
     }

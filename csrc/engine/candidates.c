@@ -4,7 +4,7 @@
 #include "engine/look_ahead.h"
 #include "world/pair_states.h"
 
-void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
+static inline void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s) {
     s->p = w->p; s->ri = x->r; s->vi = x->v; s->g = w->g;
     s->T = x->T; s->sigma_i = w->p[x->i].sigma;
     for (int a = 0; a < 3; a++) { s->L[a] = w->box[a]; s->periodic[a] = w->periodic[a]; }
@@ -30,7 +30,7 @@ scan_kernel scan_kernel_for(const struct edpd_world *w) {
     return KERNEL_STEPS;
 }
 
-static void scan_begin(scan_run *r, struct edpd_world *w, scan_kernel kernel, predict_ctx *x) {
+static inline void scan_begin(scan_run *r, struct edpd_world *w, scan_kernel kernel, predict_ctx *x) {
     r->w = w; r->x = x; r->kernel = kernel;
     r->overlaps = 0;
     r->keeps_second = kernel == KERNEL_TWO_LANE;
@@ -61,7 +61,7 @@ static void scan_images(scan_run *r, int32_t k) {
     r->keeps_second = 0;
 }
 
-static void scan_feed(scan_run *r, const int32_t *cand, uint32_t m) {
+static inline void scan_feed(scan_run *r, const int32_t *cand, uint32_t m) {
     if (r->s.ties) {
         for (uint32_t k = 0; k < m; k++) scan_images(r, cand[k]);
         return;
@@ -89,13 +89,13 @@ static void scan_overflow(scan_run *r, const block_plan *pl) {
 
 /* The end of a scan: the batch's last tests, a naive detector's changes of pairs' shells made
  * (scan_adopt), the overlaps counted if asked for. */
-static void scan_end(scan_run *r) {
+static inline void scan_end(scan_run *r) {
     struct edpd_world *w = r->w;
     predict_ctx *x = r->x;
     if (r->kernel == KERNEL_HARD) hard_end(r);
     else {
         if (!r->keeps_second) x->second = -INFINITY;  /* unknown: a stale event is scanned anew at once */
-        pair_states_adopt(w, x->i);
+        if (w->adopt.count) pair_states_adopt(w, x->i);
         bonds_unspread(&w->bonds, w->pot.count, x->i);
     }
     if (x->count_overlaps) x->overlaps += r->overlaps;

@@ -54,7 +54,7 @@ int event_rebuild(struct edpd_world *w, uint32_t i) {
 /* ---- the accounting every change of velocities shares -------------------------------------- */
 
 /* Twice the kinetic energy of particle i, and of j if j >= 0 (before and after a change). */
-static double twice_ke(const struct edpd_world *w, uint32_t i, int32_t j) {
+static inline double twice_ke(const struct edpd_world *w, uint32_t i, int32_t j) {
     const particle *a = &w->p[i];
     double e = a->mass * v3_dot(a->v, a->v);
     if (j >= 0) e += w->p[j].mass * v3_dot(w->p[j].v, w->p[j].v);
@@ -64,7 +64,7 @@ static double twice_ke(const struct edpd_world *w, uint32_t i, int32_t j) {
 /* The velocities of i (and j) changed from kinetic energy ke0 / 2: the pressure blocks' edges
  * passed since the last change (before this one's virial: it is the next block's), the kinetic
  * energy and its time integral, and the virial r_ij . dp_i. */
-static void settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double twice_ke0, double virial) {
+static inline void settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double twice_ke0, double virial) {
     double twice_ke1 = twice_ke(w, i, j);
     if (w->time >= w->zb.end) z_blocks_cross(w);
     w->ke_integral += w->ke * (w->time - w->ke_time);
@@ -75,7 +75,7 @@ static void settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double tw
 
 /* ... and, once the event is counted, the serial number of the particles that changed course:
  * a prediction made with them before this event is stale from now (particle.changed). */
-static void settle_course(struct edpd_world *w, uint32_t i, int32_t j) {
+static inline void settle_course(struct edpd_world *w, uint32_t i, int32_t j) {
     uint64_t serial = impacts(w);
     w->p[i].changed = serial;
     if (j >= 0) w->p[j].changed = serial;

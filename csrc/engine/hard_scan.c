@@ -64,8 +64,6 @@ static inline __attribute__((always_inline)) void pass1_run(const scan_consts *s
     bt->n = n; bt->overlaps = overlaps;
 }
 
-void hard_begin(scan_run *r) { r->bt.n = r->bt.overlaps = 0; }
-
 void hard_indices(scan_run *r, const int32_t *cand, uint32_t m) {
     pair_batch *bt = &r->bt;
     while (m > 0) {

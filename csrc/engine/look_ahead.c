@@ -37,13 +37,6 @@ void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl) {
     plan_request(w, pl);
 }
 
-void ahead_pair_lists(struct edpd_world *w, uint32_t i, uint32_t j) {
-    const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
-    /* natively the scan of i's list requests it at once anyway */
-    if (MEM_REQUEST_STALLS) plan_request_list(w, li, w->nl.count[i]);
-    plan_request_list(w, lj, w->nl.count[j]);
-}
-
 void ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp) {
     const particle *a = &w->p[i], *b = &w->p[j];
     const block_plan *pi = ahead_for(w, i);

@@ -47,7 +47,12 @@ static inline void plan_request_list(struct edpd_world *w, const int32_t *list, 
  * one) and gathered before either's candidates are requested, and the queue's lines for both;
  * between the two scans, the look-ahead's gathering and the queue's lines for i's new key. */
 typedef struct pair_plans { block_plan own_i, j; const block_plan *i; } pair_plans;
-void ahead_pair_lists(struct edpd_world *w, uint32_t i, uint32_t j);
+static inline void ahead_pair_lists(struct edpd_world *w, uint32_t i, uint32_t j) {
+    const int32_t *li = w->nl.idx + (size_t)i * w->nl.cap, *lj = w->nl.idx + (size_t)j * w->nl.cap;
+    /* natively the scan of i's list requests it at once anyway */
+    if (MEM_REQUEST_STALLS) plan_request_list(w, li, w->nl.count[i]);
+    plan_request_list(w, lj, w->nl.count[j]);
+}
 void ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp);
 void ahead_between_pair(struct edpd_world *w, uint32_t i);
 

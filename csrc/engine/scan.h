@@ -58,8 +58,6 @@ typedef struct scan_consts {
     edpd_detector det;
 } scan_consts;
 
-void scan_setup(const struct edpd_world *w, const predict_ctx *x, scan_consts *s);
-
 /* One candidate pair at the scan's time: separation, relative velocity, contact distance, and
  * the overlap function's b = dr.dv and c = |dr|^2 - sigma^2. Batches hold BATCH of them. */
 typedef struct pair_cand { vec3 dr, dv; double sigma, b, c; int32_t k; } pair_cand;
@@ -153,7 +151,7 @@ typedef struct scan_run {
 /* Each kernel tests candidates given by index (the fast path), or one pair image whose state
  * the pipeline formed (another image of a pair in a small box). The stepped kernels report a
  * naive detector's change of a pair's shell (scan_adopt) instead of making it. */
-void hard_begin(scan_run *r);
+static inline void hard_begin(scan_run *r) { r->bt.n = r->bt.overlaps = 0; }
 void hard_indices(scan_run *r, const int32_t *cand, uint32_t m);
 void hard_image(scan_run *r, const pair_cand *c);
 void hard_end(scan_run *r);
