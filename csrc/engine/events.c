@@ -107,7 +107,7 @@ static void histogram_separation(struct edpd_world *w, double r2, double sigma) 
 /* Both particles of an impact predicted anew, each with its overlaps counted; i is queued after
  * j's scan, so that the queue's lines for i arrive meanwhile (look_ahead.h plans both scans). A
  * collision that made an overlap while one of the pair overlapped a third is Fig. 5's count. */
-static void predict_pair(struct edpd_world *w, uint32_t i, uint32_t j, int made_overlap) {
+static inline void predict_pair(struct edpd_world *w, uint32_t i, uint32_t j, int made_overlap) {
     uint32_t oi, oj;
     if (!w->nl.on) {
         pair_plans pp;

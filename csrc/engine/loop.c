@@ -85,7 +85,7 @@ static void note_failure(struct edpd_world *w, uint32_t i, int32_t partner, doub
 /* An impact's particle brought to the clock at tk. A naive-rewind clock may run backwards;
  * Eq. 10's stabilising and turning-point events at a core or a plane are counted here (steps
  * count their own). */
-static void impact_begin(struct edpd_world *w, uint32_t i, double tk, event_kind kind) {
+static inline void impact_begin(struct edpd_world *w, uint32_t i, double tk, event_kind kind) {
     particle *q = &w->p[i];
     if (tk < w->time) {
         w->negative_dt_events++;
