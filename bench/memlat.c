@@ -27,7 +27,7 @@ static double now(void) {
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rng_next(void) {  /* splitmix64 */
+static uint64_t ed_rng_next(void) {  /* splitmix64 */
     uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
@@ -47,7 +47,7 @@ static uint64_t *make_chase(size_t bytes, size_t *lines_out) {
 #endif
     for (size_t i = 0; i < lines; i++) order[i] = (uint32_t)i;
     for (size_t i = lines - 1; i > 0; i--) {
-        size_t j = rng_next() % (i + 1);
+        size_t j = ed_rng_next() % (i + 1);
         uint32_t t = order[i]; order[i] = order[j]; order[j] = t;
     }
     for (size_t i = 0; i < lines; i++) a[(size_t)order[i] * (LINE / 8)] = (uint64_t)order[(i + 1) % lines] * (LINE / 8);
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
     printf("independent chases through 256 MB, ns per load (memory-level parallelism):\n");
     for (int chains = 1; chains <= 16; chains *= 2) {
         size_t p[16], steps = 2000000 / chains;
-        for (int c = 0; c < chains; c++) p[c] = (size_t)(rng_next() % lines) * (LINE / 8);
+        for (int c = 0; c < chains; c++) p[c] = (size_t)(ed_rng_next() % lines) * (LINE / 8);
         double t0 = now();
         for (size_t s = 0; s < steps; s++)
             for (int c = 0; c < chains; c++) p[c] = a[p[c]];
@@ -117,7 +117,7 @@ int main(int argc, char **argv) {
             /* one random number per line in every mode, so that the modes differ only in where
              * the lines lie (a pair's second number goes unused) */
             for (int k = 0; k < 16; k += 2) {
-                size_t r = (size_t)(rng_next() % blocks) * 4, q = (size_t)rng_next();  /* a random 256-byte block */
+                size_t r = (size_t)(ed_rng_next() % blocks) * 4, q = (size_t)ed_rng_next();  /* a random 256-byte block */
                 if (mode == 0) { idx[k] = r; idx[k + 1] = (q % blocks) * 4; }
                 else { idx[k] = r; idx[k + 1] = r + (mode == 1 ? 1 : 2); }
             }

@@ -1,6 +1,6 @@
 # Sourced by setup.sh, test.sh and fuzz.sh: `cmake_build DIR [ARGS...]` builds with
 # `cmake --build` and judges the build by its own exit status. A failed build stops the script
-# with the end of its log, even where an earlier build left binaries behind: those would be
+# with its errors, even where an earlier build left binaries behind: those would be
 # stale, and a test run or a served page would use them without a word. A good build's compiler
 # warnings are shown.
 cmake_build() {
@@ -8,7 +8,10 @@ cmake_build() {
   shift
   log=$(mktemp)
   if ! cmake --build "$dir" -j "$(nproc 2>/dev/null || echo 2)" "$@" >"$log" 2>&1; then
-    tail -n 60 "$log" >&2
+    # the compiler's errors first (with -j they may lie far from the end), then the end of the log
+    grep -E -A3 "error:|undefined reference" "$log" | head -n 40 >&2 || true
+    echo "..." >&2
+    tail -n 20 "$log" >&2
     rm -f "$log"
     echo "edpd: the build in $dir/ failed (the end of its log is above); nothing built before is used" >&2
     exit 1

@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...) {
+edpd_code ed_set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...) {
     if (err) {
         err->code = code;
         snprintf(err->field, sizeof err->field, "%s", field ? field : "");

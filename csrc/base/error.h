@@ -4,6 +4,6 @@
 #include "edpd/edpd.h"
 
 /* Sets err (if not NULL) to code, field and "field: message"; returns code. */
-edpd_code set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
+edpd_code ed_set_error(edpd_error *err, edpd_code code, const char *field, const char *fmt, ...);
 
 #endif

@@ -5,7 +5,7 @@
 #define HUGE_PAGE ((size_t)2 << 20)
 #endif
 
-void *big_alloc(size_t bytes) {
+void *ed_big_alloc(size_t bytes) {
     if (bytes == 0) bytes = 1;
 #ifdef HUGE_PAGE
     if (bytes >= 2 * HUGE_PAGE) {

@@ -7,7 +7,7 @@
 #define EDPD_MEMORY_H
 #include <stddef.h>
 
-void *big_alloc(size_t bytes);   /* 64-byte aligned, NULL on failure */
+void *ed_big_alloc(size_t bytes);   /* 64-byte aligned, NULL on failure */
 
 /* Asking for a cache line ahead of its use. mem_hint is a prefetch natively and nothing in
  * WebAssembly, which has no prefetch instruction. mem_request is a prefetch natively and an

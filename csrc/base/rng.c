@@ -8,14 +8,14 @@ static uint64_t splitmix64(uint64_t *x) {
     return z ^ (z >> 31);
 }
 
-void rng_seed(edpd_rng *r, uint64_t seed) {
+void ed_rng_seed(edpd_rng *r, uint64_t seed) {
     uint64_t x = seed;
     for (int k = 0; k < 4; k++) r->s[k] = splitmix64(&x);
 }
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-uint64_t rng_next(edpd_rng *r) {
+uint64_t ed_rng_next(edpd_rng *r) {
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -24,15 +24,15 @@ uint64_t rng_next(edpd_rng *r) {
     return result;
 }
 
-double rng_uniform(edpd_rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
+double ed_rng_uniform(edpd_rng *r) { return (double)(ed_rng_next(r) >> 11) * 0x1.0p-53; }
 
-double rng_uniform_at(uint32_t seed, uint64_t index) {
+double ed_rng_uniform_at(uint32_t seed, uint64_t index) {
     edpd_rng r;
-    rng_seed(&r, ((uint64_t)seed << 40) ^ index);
-    return rng_uniform(&r);
+    ed_rng_seed(&r, ((uint64_t)seed << 40) ^ index);
+    return ed_rng_uniform(&r);
 }
 
-double det_log(double x) {
+double ed_det_log(double x) {
     /* x = m 2^e with m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh(z), z = (m-1)/(m+1), |z| < 0.172. */
     int e;
     double m = frexp(x, &e); /* exact: a bit-level operation in every libc */
@@ -42,10 +42,10 @@ double det_log(double x) {
     return 2.0 * sum + (double)e * 0.69314718055994530942;
 }
 
-double rng_normal(edpd_rng *r) {
+double ed_rng_normal(edpd_rng *r) {
     for (;;) {
-        double u = 2.0 * rng_uniform(r) - 1.0, v = 2.0 * rng_uniform(r) - 1.0;
+        double u = 2.0 * ed_rng_uniform(r) - 1.0, v = 2.0 * ed_rng_uniform(r) - 1.0;
         double s = u * u + v * v;
-        if (s > 0.0 && s < 1.0) return u * sqrt(-2.0 * det_log(s) / s);
+        if (s > 0.0 && s < 1.0) return u * sqrt(-2.0 * ed_det_log(s) / s);
     }
 }

@@ -7,16 +7,16 @@
 
 typedef struct edpd_rng { uint64_t s[4]; } edpd_rng;
 
-void rng_seed(edpd_rng *r, uint64_t seed);
-uint64_t rng_next(edpd_rng *r);
+void ed_rng_seed(edpd_rng *r, uint64_t seed);
+uint64_t ed_rng_next(edpd_rng *r);
 /* Uniform in [0, 1) with 53 random bits. */
-double rng_uniform(edpd_rng *r);
+double ed_rng_uniform(edpd_rng *r);
 /* Draw `index` of a family of uniform draws keyed by seed, each independent of the others, so
  * that any subset (a shard of a sweep, one ball of an array) is drawn alone. */
-double rng_uniform_at(uint32_t seed, uint64_t index);
+double ed_rng_uniform_at(uint32_t seed, uint64_t index);
 /* Standard normal (Marsaglia polar method). */
-double rng_normal(edpd_rng *r);
+double ed_rng_normal(edpd_rng *r);
 /* Natural log for x > 0 from + - * / only (exact to ~1 ulp). */
-double det_log(double x);
+double ed_det_log(double x);
 
 #endif

@@ -23,7 +23,7 @@ static inline void scan_setup(const struct edpd_world *w, const predict_ctx *x, 
     s->ties = w->image_ties;
 }
 
-scan_kernel scan_kernel_for(const struct edpd_world *w) {
+scan_kernel ed_scan_kernel_for(const struct edpd_world *w) {
     if (w->pot.count == 0) return KERNEL_HARD;
     /* the two lanes' pair state has no gravity term and no other images */
     if (w->cfg.detector == EDPD_DETECTOR_STABLE && !w->has_gravity && !w->image_ties) return KERNEL_TWO_LANE;
@@ -55,8 +55,8 @@ static void scan_images(scan_run *r, int32_t k) {
     for (int combo = 0; combo < 8; combo++) {
         if ((combo & tie) != combo) continue;
         pair_cand e = combo ? other_image(&r->s, &c, combo) : c;
-        if (r->kernel == KERNEL_HARD) hard_image(r, &e);
-        else steps_image(r, &e);
+        if (r->kernel == KERNEL_HARD) ed_hard_image(r, &e);
+        else ed_steps_image(r, &e);
     }
     r->keeps_second = 0;
 }
@@ -67,9 +67,9 @@ static inline void scan_feed(scan_run *r, const int32_t *cand, uint32_t m) {
         return;
     }
     switch (r->kernel) {
-    case KERNEL_HARD: hard_indices(r, cand, m); break;
-    case KERNEL_STEPS: steps_indices(r, cand, m); r->keeps_second = 0; break;
-    case KERNEL_TWO_LANE: two_lane_indices(r, cand, m); break;
+    case KERNEL_HARD: ed_hard_indices(r, cand, m); break;
+    case KERNEL_STEPS: ed_steps_indices(r, cand, m); r->keeps_second = 0; break;
+    case KERNEL_TWO_LANE: ed_two_lane_indices(r, cand, m); break;
     }
 }
 
@@ -92,16 +92,16 @@ static void scan_overflow(scan_run *r, const block_plan *pl) {
 static inline void scan_end(scan_run *r) {
     struct edpd_world *w = r->w;
     predict_ctx *x = r->x;
-    if (r->kernel == KERNEL_HARD) hard_end(r);
+    if (r->kernel == KERNEL_HARD) ed_hard_end(r);
     else {
         if (!r->keeps_second) x->second = -INFINITY;  /* unknown: a stale event is scanned anew at once */
-        if (w->adopt.count) pair_states_adopt(w, x->i);
+        if (w->adopt.count) ed_pair_states_adopt(w, x->i);
         bonds_unspread(&w->bonds, w->pot.count, x->i);
     }
     if (x->count_overlaps) x->overlaps += r->overlaps;
 }
 
-void scan_with(struct edpd_world *w, scan_kernel kernel, const int32_t *cand, uint32_t m, const block_plan *overflow, predict_ctx *x) {
+void ed_scan_with(struct edpd_world *w, scan_kernel kernel, const int32_t *cand, uint32_t m, const block_plan *overflow, predict_ctx *x) {
     scan_run r;
     scan_begin(&r, w, kernel, x);
     scan_feed(&r, cand, m);
@@ -109,11 +109,11 @@ void scan_with(struct edpd_world *w, scan_kernel kernel, const int32_t *cand, ui
     scan_end(&r);
 }
 
-void scan_block(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
-    scan_with(w, w->kernel, pl->cand, pl->m, pl, x);
+void ed_scan_block(struct edpd_world *w, const block_plan *pl, predict_ctx *x) {
+    ed_scan_with(w, w->kernel, pl->cand, pl->m, pl, x);
 }
 
-void scan_list(struct edpd_world *w, const int32_t *list, uint32_t m, predict_ctx *x) {
+void ed_scan_list(struct edpd_world *w, const int32_t *list, uint32_t m, predict_ctx *x) {
     plan_request_list(w, list, m);  /* the list is known up front: every load starts before the first test */
-    scan_with(w, w->kernel, list, m, NULL, x);
+    ed_scan_with(w, w->kernel, list, m, NULL, x);
 }

@@ -15,7 +15,7 @@ void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user) { w->log = 
 /* ---- bookkeeping --------------------------------------------------------------------------- */
 
 /* A particle enters a new cell: only the layer of cells it can newly touch needs checking. */
-void event_crossing(struct edpd_world *w, uint32_t i) {
+void ed_event_crossing(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     cell_grid *g = &w->cells;
     int a = q->cross_axis, dir = q->cross_dir, cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
@@ -23,31 +23,31 @@ void event_crossing(struct edpd_world *w, uint32_t i) {
     if (next >= g->n[a]) { next = 0; v3_set(&q->r, a, v3_get(q->r, a) - w->box[a]); }
     else if (next < 0) { next = g->n[a] - 1; v3_set(&q->r, a, v3_get(q->r, a) + w->box[a]); }
     cc[a] = next;
-    cells_remove(g, (int32_t)i, (uint32_t)q->cell);
+    ed_cells_remove(g, (int32_t)i, (uint32_t)q->cell);
     particle_set_cell_at(q, g, cc);
-    cells_insert(g, (int32_t)i, (uint32_t)q->cell);
+    ed_cells_insert(g, (int32_t)i, (uint32_t)q->cell);
 
     int layer = cells_step(g, a, cc[a], dir);
     if (layer >= 0 && g->n[a] > 1 && w->n > 1) {
         int base[3] = {cc[0], cc[1], cc[2]};
         base[a] = layer;
-        predict_new_layer(w, i, base, a);
+        ed_predict_new_layer(w, i, base, a);
     }
-    predict_crossing(w, q, i);
-    eq_update(&w->queue, i, event_key(q));
+    ed_predict_crossing(w, q, i);
+    ed_eq_update(&w->queue, i, event_key(q));
 }
 
 /* A particle reaches the edge of its neighbour shell: re-centre, re-list, and test the
  * newcomers to its list (its trajectory is unchanged, so the impact found with the others stays
  * valid). -1 if the lists could not grow. */
-int event_rebuild(struct edpd_world *w, uint32_t i) {
+int ed_event_rebuild(struct edpd_world *w, uint32_t i) {
     particle *q = &w->p[i];
     q->r = wrap_into_box(w, q->r);
     uint32_t newcomers;
-    if (nl_rebuild(w, i, &newcomers) != 0) return -1;
-    predict_newcomers(w, i, w->nl.scratch, newcomers);
-    predict_exit(w, q, i);
-    eq_update(&w->queue, i, event_key(q));
+    if (ed_nl_rebuild(w, i, &newcomers) != 0) return -1;
+    ed_predict_newcomers(w, i, w->nl.scratch, newcomers);
+    ed_predict_exit(w, q, i);
+    ed_eq_update(&w->queue, i, event_key(q));
     return 0;
 }
 
@@ -66,7 +66,7 @@ static inline double twice_ke(const struct edpd_world *w, uint32_t i, int32_t j)
  * energy and its time integral, and the virial r_ij . dp_i. */
 static inline void settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double twice_ke0, double virial) {
     double twice_ke1 = twice_ke(w, i, j);
-    if (w->time >= w->zb.end) z_blocks_cross(w);
+    if (w->time >= w->zb.end) ed_z_blocks_cross(w);
     w->ke_integral += w->ke * (w->time - w->ke_time);
     w->ke_time = w->time;
     w->ke += 0.5 * (twice_ke1 - twice_ke0);
@@ -111,14 +111,14 @@ static inline void predict_pair(struct edpd_world *w, uint32_t i, uint32_t j, in
     uint32_t oi, oj;
     if (!w->nl.on) {
         pair_plans pp;
-        ahead_pair_plans(w, i, j, &pp);
-        oi = predict_planned(w, i, 1, QUEUE_LATER, pp.i);
-        ahead_between_pair(w, i);
-        oj = predict_planned(w, j, 1, QUEUE_UPDATE, &pp.j);
-        eq_update(&w->queue, i, event_key(&w->p[i]));
+        ed_ahead_pair_plans(w, i, j, &pp);
+        oi = ed_predict_planned(w, i, 1, QUEUE_LATER, pp.i);
+        ed_ahead_between_pair(w, i);
+        oj = ed_predict_planned(w, j, 1, QUEUE_UPDATE, &pp.j);
+        ed_eq_update(&w->queue, i, event_key(&w->p[i]));
     } else {
-        oi = predict(w, i, 1, QUEUE_UPDATE);
-        oj = predict(w, j, 1, QUEUE_UPDATE);
+        oi = ed_predict(w, i, 1, QUEUE_UPDATE);
+        oj = ed_predict(w, j, 1, QUEUE_UPDATE);
     }
     if (oi >= 2 || oj >= 2) {
         w->three_body_events++;
@@ -128,7 +128,7 @@ static inline void predict_pair(struct edpd_world *w, uint32_t i, uint32_t j, in
 
 /* Eq. (5). Impulses are applied only to approaching pairs, so an executed impact never makes
  * an overlap deepen. */
-void event_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
+void ed_event_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
     int collision = a->branch != BRANCH_STABILISING && a->branch != BRANCH_TURNING;  /* not Eq. 10's */
     if (w->nl.on) ahead_pair_lists(w, i, j);
@@ -168,7 +168,7 @@ static double cross_or_bounce(double wt, double dU, double mu, int *crossed) {
     return wt >= 0.0 ? (-2.0 * dU / mu) / (w2 + wt) : w2 - wt;
 }
 
-void event_step(struct edpd_world *w, uint32_t i, uint32_t j) {
+void ed_event_step(struct edpd_world *w, uint32_t i, uint32_t j) {
     particle *a = &w->p[i], *b = &w->p[j];
     bring_to(w, b, w->time);
     vec3 dr = min_image(w, v3_sub(a->r, b->r)), dv = v3_sub(a->v, b->v);
@@ -191,7 +191,7 @@ void event_step(struct edpd_world *w, uint32_t i, uint32_t j) {
     if (crossed) {
         /* the logical state follows; a naive detector read `from` off the distance, and its
          * energy bookkeeping (above) may disagree with the state the pair was in: the drift */
-        pair_state_set(w, i, j, to);
+        ed_pair_state_set(w, i, j, to);
         if (a->step_outer) w->releases++; else w->captures++;
     } else {
         w->step_bounces++;
@@ -199,11 +199,11 @@ void event_step(struct edpd_world *w, uint32_t i, uint32_t j) {
     if (a->branch == BRANCH_STABILISING || a->branch == BRANCH_TURNING) { if (a->step_outer) w->stabilizing_out++; else w->stabilizing_in++; }
     w->soft_impacts++;
     settle_course(w, i, (int32_t)j);
-    predict(w, i, 0, QUEUE_UPDATE);
-    predict(w, j, 0, QUEUE_UPDATE);
+    ed_predict(w, i, 0, QUEUE_UPDATE);
+    ed_predict(w, j, 0, QUEUE_UPDATE);
 }
 
-void event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
+void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
     particle *a = &w->p[i];
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
@@ -220,7 +220,7 @@ void event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
     if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
     settle_course(w, i, -1);
     if (w->t_last) w->t_last[i] = w->time;
-    predict(w, i, 0, QUEUE_UPDATE);
+    ed_predict(w, i, 0, QUEUE_UPDATE);
 }
 
 /* ---- the thermostat ------------------------------------------------------------------------ */
@@ -229,9 +229,9 @@ void event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
  * giving one random particle a velocity drawn at the bath's temperature (quench_to from
  * quench_at on), until thermostat_until. The project's RNG and log keep runs bit-reproducible
  * everywhere. */
-void kick_schedule(struct edpd_world *w) {
+void ed_kick_schedule(struct edpd_world *w) {
     double rate = w->cfg.thermostat_rate * (double)w->n;
-    w->kick_t = rate > 0.0 ? w->time - det_log(1.0 - rng_uniform(&w->kick_rng)) / rate : INFINITY;
+    w->kick_t = rate > 0.0 ? w->time - ed_det_log(1.0 - ed_rng_uniform(&w->kick_rng)) / rate : INFINITY;
     if (rate > 0.0 && !(w->kick_t <= w->cfg.thermostat_until)) {
         /* the last kick is done: NVE from here, so the energy drift counts from here */
         w->kick_t = INFINITY;
@@ -239,15 +239,15 @@ void kick_schedule(struct edpd_world *w) {
     }
 }
 
-void event_kick(struct edpd_world *w) {
+void ed_event_kick(struct edpd_world *w) {
     w->time = w->kick_t;
-    uint32_t i = (uint32_t)(rng_uniform(&w->kick_rng) * w->n);
+    uint32_t i = (uint32_t)(ed_rng_uniform(&w->kick_rng) * w->n);
     particle *q = &w->p[i];
     if (!q->state) {  /* a frozen ball stays as it is */
         bring_to(w, q, w->time);
         double kT = w->time >= w->cfg.quench_at ? w->cfg.quench_to : w->cfg.bath_temperature, s = sqrt(kT / q->mass);
         double ke0 = twice_ke(w, i, -1);
-        double vx = s * rng_normal(&w->kick_rng), vy = s * rng_normal(&w->kick_rng), vz = w->dim == 3 ? s * rng_normal(&w->kick_rng) : 0.0;
+        double vx = s * ed_rng_normal(&w->kick_rng), vy = s * ed_rng_normal(&w->kick_rng), vz = w->dim == 3 ? s * ed_rng_normal(&w->kick_rng) : 0.0;
         vec3 dv = v3_sub(v3(vx, vy, vz), q->v);
         q->v = v3(vx, vy, vz);
         settle_energy(w, i, -1, ke0, 0.0);
@@ -255,8 +255,8 @@ void event_kick(struct edpd_world *w) {
         w->kicks++;
         w->soft_impacts++;
         settle_course(w, i, -1);
-        ahead_reset(w);  /* a plan may hold i's old flight */
-        predict(w, i, 0, QUEUE_UPDATE);
+        ed_ahead_reset(w);  /* a plan may hold i's old flight */
+        ed_predict(w, i, 0, QUEUE_UPDATE);
     }
-    kick_schedule(w);
+    ed_kick_schedule(w);
 }

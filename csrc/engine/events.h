@@ -6,17 +6,17 @@
 
 /* Bookkeeping: particle i enters the next cell (cell lists), or leaves its neighbour shell
  * (lists: -1 if the lists could not grow). */
-void event_crossing(struct edpd_world *w, uint32_t i);
-int event_rebuild(struct edpd_world *w, uint32_t i);
+void ed_event_crossing(struct edpd_world *w, uint32_t i);
+int ed_event_rebuild(struct edpd_world *w, uint32_t i);
 /* Particle i hits particle j (Eq. 5; an approaching pair only, so an executed impact never
  * deepens an overlap), meets the step of its pending event with j (it crosses, the kinetic
  * energy along the line of centres paying the step, or bounces back; its logical state
  * follows), or hits plane k. */
-void event_impact(struct edpd_world *w, uint32_t i, uint32_t j);
-void event_step(struct edpd_world *w, uint32_t i, uint32_t j);
-void event_plane(struct edpd_world *w, uint32_t i, uint32_t k);
+void ed_event_impact(struct edpd_world *w, uint32_t i, uint32_t j);
+void ed_event_step(struct edpd_world *w, uint32_t i, uint32_t j);
+void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k);
 /* The Andersen thermostat's kick (at w->kick_t), and the next one drawn (+inf without one). */
-void event_kick(struct edpd_world *w);
-void kick_schedule(struct edpd_world *w);
+void ed_event_kick(struct edpd_world *w);
+void ed_kick_schedule(struct edpd_world *w);
 
 #endif

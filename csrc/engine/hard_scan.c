@@ -33,7 +33,7 @@ static void batch_detect(scan_run *r) {
         edpd_root root = detect(s->det, pair_overlap(c->dr, c->dv, c->sigma));
         if (root.branch == BRANCH_NONE) continue;
         if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
-            failure_seen_pair(r->w, x->i, (uint32_t)c->k, s->T, c->dr, c->dv, c->sigma, root);
+            ed_failure_seen_pair(r->w, x->i, (uint32_t)c->k, s->T, c->dr, c->dv, c->sigma, root);
             if (root.branch == BRANCH_IGNORED) { note_ignored(r->w); continue; }
         }
         double te = s->T + root.dt;
@@ -64,7 +64,7 @@ static inline __attribute__((always_inline)) void pass1_run(const scan_consts *s
     bt->n = n; bt->overlaps = overlaps;
 }
 
-void hard_indices(scan_run *r, const int32_t *cand, uint32_t m) {
+void ed_hard_indices(scan_run *r, const int32_t *cand, uint32_t m) {
     pair_batch *bt = &r->bt;
     while (m > 0) {
         uint32_t run = BATCH - bt->n < m ? BATCH - bt->n : m;
@@ -76,14 +76,14 @@ void hard_indices(scan_run *r, const int32_t *cand, uint32_t m) {
 }
 
 /* One image of a pair (the pipeline counts the overlaps of the minimum images). */
-void hard_image(scan_run *r, const pair_cand *c) {
+void ed_hard_image(scan_run *r, const pair_cand *c) {
     pair_batch *bt = &r->bt;
     if (!(c->b < 0.0)) return;
     bt->c[bt->n++] = *c;
     if (bt->n == BATCH) batch_detect(r);
 }
 
-void hard_end(scan_run *r) {
+void ed_hard_end(scan_run *r) {
     batch_detect(r);
     r->overlaps += r->bt.overlaps;
 }

@@ -6,13 +6,13 @@
 
 /* Round 1: the 3x3x3 block around base[] (only the base layer along `flat_axis`, or none if
  * -1), every cell's record requested. */
-void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
+void ed_plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl) {
     cell_grid *g = &w->cells;
-    pl->count = cells_block(g, base, flat_axis, pl->cells);
+    pl->count = ed_cells_block(g, base, flat_axis, pl->cells);
     if (!big_world(w)) return;
     if (line_requests(w)) {
         const int8_t *pos;
-        int lines = cells_block_lines(g, base, flat_axis, &pos);
+        int lines = ed_cells_block_lines(g, base, flat_axis, &pos);
         if (lines >= 0) {
             for (int k = 0; k < lines; k++) cells_request(g, pl->cells[pos[k]]);
             return;
@@ -21,41 +21,41 @@ void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_pl
     for (int c = 0; c < pl->count; c++) cells_request(g, pl->cells[c]);
 }
 
-/* Round 2: the inline members of every cell except `self` gathered (then plan_request). */
-void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl) {
+/* Round 2: the inline members of every cell except `self` gathered (then ed_plan_request). */
+void ed_plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl) {
     pl->m = cells_gather(&w->cells, pl->cells, pl->count, self, pl->cand, &pl->overflow);
 }
 
 /* ... and each one's first line, which the pair tests read, requested. */
-void plan_request(struct edpd_world *w, const block_plan *pl) {
+void ed_plan_request(struct edpd_world *w, const block_plan *pl) {
     if (big_world(w))
         for (uint32_t k = 0; k < pl->m; k++) particle_request(w, (uint32_t)pl->cand[k]);
 }
 
-void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl) {
-    plan_collect(w, self, pl);
-    plan_request(w, pl);
+void ed_plan_gather(struct edpd_world *w, int32_t self, block_plan *pl) {
+    ed_plan_collect(w, self, pl);
+    ed_plan_request(w, pl);
 }
 
-void ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp) {
+void ed_ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp) {
     const particle *a = &w->p[i], *b = &w->p[j];
-    const block_plan *pi = ahead_for(w, i);
+    const block_plan *pi = ed_ahead_for(w, i);
     int ci[3] = {a->cc[0], a->cc[1], a->cc[2]}, cj[3] = {b->cc[0], b->cc[1], b->cc[2]};
-    if (!pi) plan_cells(w, ci, -1, &pp->own_i);
-    plan_cells(w, cj, -1, &pp->j);
+    if (!pi) ed_plan_cells(w, ci, -1, &pp->own_i);
+    ed_plan_cells(w, cj, -1, &pp->j);
     /* both gathered before either's candidates are requested: in WebAssembly the requests
      * stall, and so both sets arrive in one wait */
-    if (!pi) plan_collect(w, (int32_t)i, &pp->own_i);
-    plan_collect(w, (int32_t)j, &pp->j);
-    if (!pi) { plan_request(w, &pp->own_i); pi = &pp->own_i; }
-    plan_request(w, &pp->j);
+    if (!pi) ed_plan_collect(w, (int32_t)i, &pp->own_i);
+    ed_plan_collect(w, (int32_t)j, &pp->j);
+    if (!pi) { ed_plan_request(w, &pp->own_i); pi = &pp->own_i; }
+    ed_plan_request(w, &pp->j);
     pp->i = pi;
     if (big_world(w)) { eq_request_unlink(&w->queue, i); eq_request_unlink(&w->queue, j); }
 }
 
-void ahead_between_pair(struct edpd_world *w, uint32_t i) {
-    ahead_gather(w);
-    if (big_world(w)) eq_request_insert(&w->queue, event_key(&w->p[i]));
+void ed_ahead_between_pair(struct edpd_world *w, uint32_t i) {
+    ed_ahead_gather(w);
+    if (big_world(w)) ed_eq_request_insert(&w->queue, event_key(&w->p[i]));
 }
 
 /* Planning ahead (large N).
@@ -63,7 +63,7 @@ void ahead_between_pair(struct edpd_world *w, uint32_t i) {
  * candidates in them, and a prediction cannot start before its particle's event is known. But
  * at large N the next event is almost always the heap's second least now (the current event
  * re-queues its particles later): so the next event's records are requested when an event
- * begins (stage 1), its candidates gathered in the middle of a pair impact (ahead_gather) or
+ * begins (stage 1), its candidates gathered in the middle of a pair impact (ed_ahead_gather) or
  * when the event ends (stage 2), and the next event scans a block whose lines have arrived.
  * A wrong guess costs only prefetches; a plan is used only for the particle, event and cell it
  * was made for, with nothing changed in between. */
@@ -83,8 +83,8 @@ static int plan_event(struct edpd_world *w, const particle *t, block_plan *pl) {
         cc[a] = c;
         cells_request_write(&w->cells, cells_index(&w->cells, cc[0], cc[1], cc[2]));  /* and joins this */
         cc[a] = layer;
-        plan_cells(w, cc, a, pl);
-    } else plan_cells(w, cc, -1, pl);
+        ed_plan_cells(w, cc, a, pl);
+    } else ed_plan_cells(w, cc, -1, pl);
     return 1;
 }
 
@@ -108,7 +108,7 @@ static void plan_ahead(struct edpd_world *w, const particle *q) {
 
 /* Stage 2, when an event ends: if stage 1 guessed right, the candidates of the next event's
  * block and its partner's records; else its records now, as stage 1 would have. */
-void look_ahead(struct edpd_world *w) {
+void ed_look_ahead(struct edpd_world *w) {
     if (!MEM_REQUEST_STALLS) eq_warm(&w->queue);
     w->ahead[w->ahead_cur].state = AHEAD_NONE;
     w->ahead_cur ^= 1;
@@ -140,17 +140,17 @@ void look_ahead(struct edpd_world *w) {
         a->state = AHEAD_NONE;   /* records requested; gathered at the event, as without a plan */
         return;
     }
-    if (a->state == AHEAD_RECORDS) plan_gather(w, (int32_t)k, &a->pl);
+    if (a->state == AHEAD_RECORDS) ed_plan_gather(w, (int32_t)k, &a->pl);
     a->state = AHEAD_READY;
     if (j >= 0) {
         int cj[3] = {w->p[j].cc[0], w->p[j].cc[1], w->p[j].cc[2]};
         block_plan pj;
-        plan_cells(w, cj, -1, &pj);
+        ed_plan_cells(w, cj, -1, &pj);
     }
 }
 
 /* The plan made one event ahead for particle i's current event (see plan_ahead), or NULL. */
-const block_plan *ahead_for(const struct edpd_world *w, uint32_t i) {
+const block_plan *ed_ahead_for(const struct edpd_world *w, uint32_t i) {
     const ahead_plan *a = &w->ahead[w->ahead_cur];
     return a->state == AHEAD_READY && a->who == i ? &a->pl : NULL;
 }
@@ -158,10 +158,10 @@ const block_plan *ahead_for(const struct edpd_world *w, uint32_t i) {
 /* Stage 2 early, in the middle of an event whose cell moves are done: the candidates of the
  * next event's block, gathered once its records (requested when the event began) have had the
  * event's first half to arrive. look_ahead still checks that the guess was right. */
-void ahead_gather(struct edpd_world *w) {
+void ed_ahead_gather(struct edpd_world *w) {
     ahead_plan *a = &w->ahead[w->ahead_cur ^ 1];
     if (a->state != AHEAD_RECORDS) return;
-    plan_gather(w, (int32_t)a->who, &a->pl);
+    ed_plan_gather(w, (int32_t)a->who, &a->pl);
     a->state = AHEAD_GATHERED;
 }
 
@@ -169,7 +169,7 @@ void ahead_gather(struct edpd_world *w) {
 /* When an event begins (large N): the queue's lines for the particles it re-queues, the next
  * events' particles (8 of them: the heap's first two levels, 16 per slot) and stage 1 of the
  * look-ahead. */
-void ahead_event_begin(struct edpd_world *w, uint32_t i) {
+void ed_ahead_event_begin(struct edpd_world *w, uint32_t i) {
     const particle *q = &w->p[i];
     eq_request(&w->queue, i);
     for (uint32_t k = 1; k < 9; k++) {
@@ -183,4 +183,4 @@ void ahead_event_begin(struct edpd_world *w, uint32_t i) {
     plan_ahead(w, q);
 }
 
-void ahead_reset(struct edpd_world *w) { w->ahead[0].state = w->ahead[1].state = AHEAD_NONE; }
+void ed_ahead_reset(struct edpd_world *w) { w->ahead[0].state = w->ahead[1].state = AHEAD_NONE; }

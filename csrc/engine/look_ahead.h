@@ -30,12 +30,12 @@ static inline int line_requests(const struct edpd_world *w) {
 
 /* A block scan's rounds: round 1, the 3x3x3 block around base[] (only the base layer along
  * flat_axis, or all of it for -1), every cell's record requested; round 2, the inline members of
- * every cell but `self` gathered (plan_collect) and their first lines requested (plan_request);
- * plan_gather is both. */
-void plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl);
-void plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl);
-void plan_request(struct edpd_world *w, const block_plan *pl);
-void plan_gather(struct edpd_world *w, int32_t self, block_plan *pl);
+ * every cell but `self` gathered (ed_plan_collect) and their first lines requested (ed_plan_request);
+ * ed_plan_gather is both. */
+void ed_plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block_plan *pl);
+void ed_plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl);
+void ed_plan_request(struct edpd_world *w, const block_plan *pl);
+void ed_plan_gather(struct edpd_world *w, int32_t self, block_plan *pl);
 /* Every listed particle's first line requested, before a scan of the list. */
 static inline void plan_request_list(struct edpd_world *w, const int32_t *list, uint32_t m) {
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);
@@ -53,16 +53,16 @@ static inline void ahead_pair_lists(struct edpd_world *w, uint32_t i, uint32_t j
     if (MEM_REQUEST_STALLS) plan_request_list(w, li, w->nl.count[i]);
     plan_request_list(w, lj, w->nl.count[j]);
 }
-void ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp);
-void ahead_between_pair(struct edpd_world *w, uint32_t i);
+void ed_ahead_pair_plans(struct edpd_world *w, uint32_t i, uint32_t j, pair_plans *pp);
+void ed_ahead_between_pair(struct edpd_world *w, uint32_t i);
 
-/* The look-ahead (large N): ahead_event_begin when an event begins, look_ahead when it ends,
- * ahead_gather in the middle of a pair impact; ahead_for gives a scan planned for particle i's
- * current event (NULL: none); ahead_reset forgets every plan (the caller may have changed the world). */
-void ahead_event_begin(struct edpd_world *w, uint32_t i);
-void look_ahead(struct edpd_world *w);
-void ahead_gather(struct edpd_world *w);
-const block_plan *ahead_for(const struct edpd_world *w, uint32_t i);
-void ahead_reset(struct edpd_world *w);
+/* The look-ahead (large N): ed_ahead_event_begin when an event begins, look_ahead when it ends,
+ * ed_ahead_gather in the middle of a pair impact; ed_ahead_for gives a scan planned for particle i's
+ * current event (NULL: none); ed_ahead_reset forgets every plan (the caller may have changed the world). */
+void ed_ahead_event_begin(struct edpd_world *w, uint32_t i);
+void ed_look_ahead(struct edpd_world *w);
+void ed_ahead_gather(struct edpd_world *w);
+const block_plan *ed_ahead_for(const struct edpd_world *w, uint32_t i);
+void ed_ahead_reset(struct edpd_world *w);
 
 #endif

@@ -62,14 +62,14 @@ static void all_stopped(struct edpd_world *w, uint32_t i, int32_t partner) {
 static int advance_allowed(const struct edpd_world *w, double t_end, edpd_error *err, edpd_stop *stop) {
     if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
     *stop = EDPD_STOP_ERROR;
-    if (!w) { set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return 0; }
-    if (isnan(t_end)) { set_error(err, EDPD_ERR_INVALID, "t_end", "must be a number >= the current time %g", w->time); return 0; }
+    if (!w) { ed_set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return 0; }
+    if (isnan(t_end)) { ed_set_error(err, EDPD_ERR_INVALID, "t_end", "must be a number >= the current time %g", w->time); return 0; }
     if (isfinite(t_end) && !within_clock(t_end)) {
-        set_error(err, EDPD_ERR_INVALID, "t_end", "must be +inf or within [-%g, %g], got %g", EDPD_MAX_TIME, EDPD_MAX_TIME, t_end);
+        ed_set_error(err, EDPD_ERR_INVALID, "t_end", "must be +inf or within [-%g, %g], got %g", EDPD_MAX_TIME, EDPD_MAX_TIME, t_end);
         return 0;
     }
     if (t_end < w->time && w->cfg.detector != EDPD_DETECTOR_NAIVE_REWIND) {
-        set_error(err, EDPD_ERR_INVALID, "t_end", "must be >= the current time %.17g, got %.17g", w->time, t_end);
+        ed_set_error(err, EDPD_ERR_INVALID, "t_end", "must be >= the current time %.17g, got %.17g", w->time, t_end);
         return 0;
     }
     *stop = stopped(w);
@@ -78,7 +78,7 @@ static int advance_allowed(const struct edpd_world *w, double t_end, edpd_error 
 
 /* A naive detector's undefined answer, executed: the first failure's record is kept. */
 static void note_failure(struct edpd_world *w, uint32_t i, int32_t partner, double tk) {
-    failure_executed(w, i, partner, tk);
+    ed_failure_executed(w, i, partner, tk);
     if (w->first_failure_event == UINT64_MAX) w->first_failure_event = w->events;
 }
 
@@ -110,10 +110,10 @@ static uint32_t freeze(struct edpd_world *w, uint32_t i, edpd_state why) {
     q->ev_t = q->cross_t = INFINITY;
     q->partner = PARTNER_NONE;
     q->changed = UINT64_MAX;
-    eq_update(&w->queue, i, INFINITY);
-    cells_remove(&w->cells, (int32_t)i, (uint32_t)q->cell);
-    nl_forget(w, i);
-    ahead_reset(w);  /* a plan may hold i as a candidate */
+    ed_eq_update(&w->queue, i, INFINITY);
+    ed_cells_remove(&w->cells, (int32_t)i, (uint32_t)q->cell);
+    ed_nl_forget(w, i);
+    ed_ahead_reset(w);  /* a plan may hold i as a candidate */
     if (why == EDPD_STATE_HALTED) w->halted++; else w->resting++;
     return --w->running;
 }
@@ -155,7 +155,7 @@ static int collapsed(struct edpd_world *w, uint32_t i, int own_plate) {
 edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err) {
     edpd_stop stop;
     if (!advance_allowed(w, t_end, err, &stop)) return stop;
-    ahead_reset(w);  /* the caller may have changed the world */
+    ed_ahead_reset(w);  /* the caller may have changed the world */
     uint64_t done = 0;
     while (done < max_events) {
         uint32_t i = eq_top(&w->queue);  /* pop: the earliest event */
@@ -163,16 +163,16 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         particle *q = &w->p[i];
         event_kind kind = classify(w, q, tk, t_end);
         if (kind == EVENT_END) break;
-        if (kind == EVENT_KICK) { event_kick(w); w->events++; done++; continue; }
-        if (big_world(w)) ahead_event_begin(w, i);
+        if (kind == EVENT_KICK) { ed_event_kick(w); w->events++; done++; continue; }
+        if (big_world(w)) ed_ahead_event_begin(w, i);
         int own_plate = 0;
         switch (kind) {
         case EVENT_CELLS:
             w->time = tk;
             bring_to(w, q, tk);
-            if (!w->nl.on) { event_crossing(w, i); w->cell_crossings++; break; }
-            if (event_rebuild(w, i) != 0) {
-                set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
+            if (!w->nl.on) { ed_event_crossing(w, i); w->cell_crossings++; break; }
+            if (ed_event_rebuild(w, i) != 0) {
+                ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the neighbour lists of %u particles", w->n);
                 return EDPD_STOP_ERROR;
             }
             w->list_rebuilds++;
@@ -180,7 +180,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         case EVENT_STALE:  /* not an event of the run: predicted anew, and not counted */
             if (tk > w->time) w->time = tk;
             w->stale_events++;
-            predict_stale(w, i, tk);
+            ed_predict_stale(w, i, tk);
             continue;
         case EVENT_HALT:
             if (halt(w, i, tk)) return EDPD_STOP_HALTED;
@@ -189,25 +189,25 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         case EVENT_PLANE:
             own_plate = own_plate_event(q, q->partner);
             impact_begin(w, i, tk, kind);
-            event_plane(w, i, (uint32_t)(-1 - q->partner));
+            ed_event_plane(w, i, (uint32_t)(-1 - q->partner));
             break;
         case EVENT_STEP:
             impact_begin(w, i, tk, kind);
-            event_step(w, i, (uint32_t)q->partner);
+            ed_event_step(w, i, (uint32_t)q->partner);
             break;
         case EVENT_IMPACT:
             impact_begin(w, i, tk, kind);
-            event_impact(w, i, (uint32_t)q->partner);
+            ed_event_impact(w, i, (uint32_t)q->partner);
             break;
         case EVENT_END: case EVENT_KICK: break;  /* handled above */
         }
         if (w->bonds_failed) {
-            set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
+            ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
             return EDPD_STOP_ERROR;
         }
         w->events++;
         done++;
-        if (big_world(w)) look_ahead(w);
+        if (big_world(w)) ed_look_ahead(w);
         if (collapsed(w, i, own_plate)) return stopped(w);
     }
     double next = eq_top_key(&w->queue) < w->kick_t ? eq_top_key(&w->queue) : w->kick_t;

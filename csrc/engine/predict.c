@@ -36,7 +36,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     x->second = -INFINITY;  /* not kept with planes */
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
-        failure_seen_plane(w, x->i, k, x->T, gap, u, a, root);
+        ed_failure_seen_plane(w, x->i, k, x->T, gap, u, a, root);
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     }
     double te = x->T + root.dt;
@@ -51,7 +51,7 @@ static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
  * order, and integer selects stay conditional moves (V8 compiles a double's select or min to
  * branches, and gcc turns a double's select back into one). The arithmetic is that of a branchy
  * version, so the times are the same bit for bit (a time of -0 becomes +0: the same sum). */
-void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
+void ed_predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
     const cell_grid *g = &w->cells;
     const int64_t inf_bits = INT64_C(0x7ff0000000000000);  /* +inf */
     int64_t best = inf_bits;
@@ -80,79 +80,79 @@ void predict_crossing(struct edpd_world *w, particle *q, uint32_t i) {
 }
 
 /* Time at which particle q leaves its neighbour shell (linear flight: no gravity here). */
-void predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
+void ed_predict_exit(struct edpd_world *w, particle *q, uint32_t i) {
     q->cross_t = q->t + nl_exit_dt(v3_sub(q->r, w->nl.centre[i].c), q->v, w->nl.exit_radius);
 }
 
 /* Full prediction for particle i, which must be up to date at w->time, with a planned block
  * (or NULL). Returns the number of particles it overlaps if count_overlaps is set. */
-uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
+uint32_t ed_predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan) {
     particle *q = &w->p[i];
     predict_ctx x = {i, q->r, q->v, w->time, INFINITY, PARTNER_NONE, 0, BRANCH_NONE, count_overlaps, 0, 0, 0, 0, INFINITY};
     if (w->n == 1) {
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {
         mem_hint(&w->nl.centre[i]);  /* for the exit time, after the scan */
-        scan_list(w, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i], &x);
+        ed_scan_list(w, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i], &x);
     } else {
-        if (!plan) plan = ahead_for(w, i);
-        if (plan) scan_block(w, plan, &x);
+        if (!plan) plan = ed_ahead_for(w, i);
+        if (plan) ed_scan_block(w, plan, &x);
         else {
             int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
             block_plan pl;
-            plan_cells(w, cc, -1, &pl);
-            plan_gather(w, (int32_t)i, &pl);
-            scan_block(w, &pl, &x);
+            ed_plan_cells(w, cc, -1, &pl);
+            ed_plan_gather(w, (int32_t)i, &pl);
+            ed_scan_block(w, &pl, &x);
         }
     }
     for (uint32_t k = 0; k < w->shared_planes; k++) predict_plane(w, &x, k);
     if (q->own_plane >= 0) predict_plane(w, &x, (uint32_t)q->own_plane);
     ctx_store(w, &x, q);
-    if (w->nl.on) predict_exit(w, q, i);
-    else predict_crossing(w, q, i);
-    if (queue == QUEUE_UPDATE) eq_update(&w->queue, i, event_key(q));
+    if (w->nl.on) ed_predict_exit(w, q, i);
+    else ed_predict_crossing(w, q, i);
+    if (queue == QUEUE_UPDATE) ed_eq_update(&w->queue, i, event_key(q));
     else if (queue == QUEUE_INITIAL) eq_set_initial(&w->queue, i, event_key(q));
     return x.overlaps;
 }
 
-uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue) {
-    return predict_planned(w, i, count_overlaps, queue, NULL);
+uint32_t ed_predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue) {
+    return ed_predict_planned(w, i, count_overlaps, queue, NULL);
 }
 
 
 /* The newly visible candidates of particle i added to its pending impact, whose trajectory is
  * unchanged: a crossing's new layer of cells (base, along axis) ... */
-void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int axis) {
+void ed_predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int axis) {
     particle *q = &w->p[i];
     predict_ctx x = ctx_continue(w, i, q, w->time);
-    const block_plan *pl = ahead_for(w, i);
+    const block_plan *pl = ed_ahead_for(w, i);
     block_plan own;
     if (!pl) {
-        plan_cells(w, base, axis, &own);
-        plan_gather(w, (int32_t)i, &own);
+        ed_plan_cells(w, base, axis, &own);
+        ed_plan_gather(w, (int32_t)i, &own);
         pl = &own;
     }
-    scan_block(w, pl, &x);
+    ed_scan_block(w, pl, &x);
     ctx_store(w, &x, q);
 }
 
 /* ... or a list rebuild's newcomers. */
-void predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m) {
+void ed_predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m) {
     particle *q = &w->p[i];
     predict_ctx x = ctx_continue(w, i, q, w->time);
-    scan_list(w, list, m, &x);
+    ed_scan_list(w, list, m, &x);
     ctx_store(w, &x, q);
 }
 
 /* How far toward the earliest time a stale particle's other pairs could meet its new scan waits
- * (predict_stale): short of 1, so that the scan finds a pair ahead of its edge, not at it
+ * (ed_predict_stale): short of 1, so that the scan finds a pair ahead of its edge, not at it
  * (test_steps counts the stabilising events that 1 gives); 0.9 spares most of the scans 1 would. */
 #define RESCAN_AT 0.9
 
-void predict_stale(struct edpd_world *w, uint32_t i, double tk) {
+void ed_predict_stale(struct edpd_world *w, uint32_t i, double tk) {
     particle *q = &w->p[i];
     if (q->partner >= 0 && w->second && w->second[i] > tk) {
-        /* the stale pair is the partner's to predict (it did, when it changed), and so is
+        /* the stale pair is the partner's to ed_predict (it did, when it changed), and so is
          * every pair whose other particle changed since this one's scan; the others' events
          * come no sooner than the earliest of them then: the scan waits until nearly that
          * time, and is not needed at all if this particle changes course first. Not until
@@ -161,9 +161,9 @@ void predict_stale(struct edpd_world *w, uint32_t i, double tk) {
         q->ev_t = tk + RESCAN_AT * (w->second[i] - tk);
         q->partner = PARTNER_RESCAN;
         q->branch = BRANCH_NONE;
-        eq_update(&w->queue, i, event_key(q));
+        ed_eq_update(&w->queue, i, event_key(q));
         return;
     }
     bring_to(w, q, w->time);
-    predict(w, i, 0, QUEUE_UPDATE);
+    ed_predict(w, i, 0, QUEUE_UPDATE);
 }

@@ -11,21 +11,21 @@ enum { QUEUE_INITIAL, QUEUE_UPDATE, QUEUE_LATER };
 /* Full prediction for particle i, which must be up to date at w->time, over a planned block (or
  * NULL: the look-ahead's plan, else its own scan). Returns the number of particles it overlaps
  * if count_overlaps is set. */
-uint32_t predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan);
-uint32_t predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue);
+uint32_t ed_predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps, int queue, const block_plan *plan);
+uint32_t ed_predict(struct edpd_world *w, uint32_t i, int count_overlaps, int queue);
 
 /* Newly visible candidates added to i's pending impact: a crossing's new layer (base, axis),
  * or a list rebuild's newcomers. */
-void predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int axis);
-void predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m);
+void ed_predict_new_layer(struct edpd_world *w, uint32_t i, const int base[3], int axis);
+void ed_predict_newcomers(struct edpd_world *w, uint32_t i, const int32_t *list, uint32_t m);
 
 /* The next cell crossing (cells) or shell exit (lists) of particle q = &w->p[i]. */
-void predict_crossing(struct edpd_world *w, particle *q, uint32_t i);
-void predict_exit(struct edpd_world *w, particle *q, uint32_t i);
+void ed_predict_crossing(struct edpd_world *w, particle *q, uint32_t i);
+void ed_predict_exit(struct edpd_world *w, particle *q, uint32_t i);
 
 /* Particle i's pending impact went stale at tk (its partner changed course since, or a put-off
  * scan is due), the clock at tk: predict anew, or put the new scan off while no other pair of
  * i's can meet before it (stepped potentials, whose scans keep the second-earliest event). */
-void predict_stale(struct edpd_world *w, uint32_t i, double tk);
+void ed_predict_stale(struct edpd_world *w, uint32_t i, double tk);
 
 #endif

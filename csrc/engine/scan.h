@@ -4,7 +4,7 @@
  * cells, planned or not, or a neighbour list); the pipeline adds a crowded cell's overflow and,
  * in a box small enough for a pair to sit L/2 apart, each pair's other images; a kernel tests
  * them. The kernel is chosen once, when the world is created, from its potential, detector and
- * geometry (scan_kernel_for):
+ * geometry (ed_scan_kernel_for):
  *   KERNEL_HARD      hard spheres, any detector: two passes over batches (hard_scan.c)
  *   KERNEL_STEPS     a stepped potential, one pair at a time: the naive detectors, and the
  *                    stable one under gravity or with image ties (step_scan.c)
@@ -132,7 +132,7 @@ static inline pair_cand other_image(const scan_consts *s, const pair_cand *base,
 
 typedef enum scan_kernel { KERNEL_HARD, KERNEL_STEPS, KERNEL_TWO_LANE } scan_kernel;
 /* The kernel a world's scans use, from its potential, detector and geometry (at creation). */
-scan_kernel scan_kernel_for(const struct edpd_world *w);
+scan_kernel ed_scan_kernel_for(const struct edpd_world *w);
 
 /* The hard spheres' batch: approaching pairs gathered, then tested together (hard_scan.c). */
 typedef struct pair_batch { pair_cand c[BATCH]; uint32_t n, overlaps; } pair_batch;
@@ -152,12 +152,12 @@ typedef struct scan_run {
  * the pipeline formed (another image of a pair in a small box). The stepped kernels report a
  * naive detector's change of a pair's shell (scan_adopt) instead of making it. */
 static inline void hard_begin(scan_run *r) { r->bt.n = r->bt.overlaps = 0; }
-void hard_indices(scan_run *r, const int32_t *cand, uint32_t m);
-void hard_image(scan_run *r, const pair_cand *c);
-void hard_end(scan_run *r);
-void steps_indices(scan_run *r, const int32_t *cand, uint32_t m);
-void steps_image(scan_run *r, const pair_cand *c);
-void two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void ed_hard_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void ed_hard_image(scan_run *r, const pair_cand *c);
+void ed_hard_end(scan_run *r);
+void ed_steps_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void ed_steps_image(scan_run *r, const pair_cand *c);
+void ed_two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m);
 
 /* A naive detector read pair (x->i, k)'s shell off the distance as `shell`, not its logical one:
  * the scan's view (the bond map) follows at once, the pair's logical state when the scan ends. */
@@ -171,8 +171,8 @@ static inline void scan_adopt(struct edpd_world *w, int32_t k, uint32_t shell) {
 /* The pipeline (candidates.c): particle x->i against a gathered block of cells, its overflow
  * included, or against m listed particles; or, for tests, against any candidates through a
  * given kernel. */
-void scan_block(struct edpd_world *w, const block_plan *pl, predict_ctx *x);
-void scan_list(struct edpd_world *w, const int32_t *list, uint32_t m, predict_ctx *x);
-void scan_with(struct edpd_world *w, scan_kernel kernel, const int32_t *cand, uint32_t m, const block_plan *overflow, predict_ctx *x);
+void ed_scan_block(struct edpd_world *w, const block_plan *pl, predict_ctx *x);
+void ed_scan_list(struct edpd_world *w, const int32_t *list, uint32_t m, predict_ctx *x);
+void ed_scan_with(struct edpd_world *w, scan_kernel kernel, const int32_t *cand, uint32_t m, const block_plan *overflow, predict_ctx *x);
 
 #endif

@@ -110,7 +110,7 @@ static inline __attribute__((always_inline)) void stable_pass(const struct edpd_
     if (k < m) pair_step(w, sc, &s, cand, k, 1, one, flat, st);
 }
 
-void two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m) {
+void ed_two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m) {
     const struct edpd_world *w = r->w;
     predict_ctx *x = r->x;
     pass_state st = {m2_splat(x->best), m2_splat(x->second), -1, 0, 0, 0};

@@ -55,14 +55,14 @@ static inline __attribute__((always_inline)) void step_image(scan_run *r, const 
     edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive answer undefined: only ever at an inner boundary */
-        failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell_inner(pot, shell, c->sigma), root);
+        ed_failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell_inner(pot, shell, c->sigma), root);
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     }
     double te = s->T + root.dt;
     if (te < x->best) { x->best = te; x->partner = k; x->fresh = 1; x->branch = root.branch; x->outer = outer; x->from = shell; }
 }
 
-void steps_indices(scan_run *r, const int32_t *cand, uint32_t m) {
+void ed_steps_indices(scan_run *r, const int32_t *cand, uint32_t m) {
     for (uint32_t j = 0; j < m; j++) {
         pair_cand c;
         pair_state(&r->s, &r->s.p[cand[j]], &c, r->s.gravity);
@@ -72,4 +72,4 @@ void steps_indices(scan_run *r, const int32_t *cand, uint32_t m) {
     }
 }
 
-void steps_image(scan_run *r, const pair_cand *c) { step_image(r, c); }
+void ed_steps_image(scan_run *r, const pair_cand *c) { step_image(r, c); }

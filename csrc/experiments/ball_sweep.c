@@ -26,21 +26,21 @@ edpd_sweep_config edpd_default_sweep_config(void) {
 }
 
 double edpd_sweep_plate_offset(uint32_t seed, uint64_t s) {
-    return rng_uniform_at(seed, s);
+    return ed_rng_uniform_at(seed, s);
 }
 
 edpd_code edpd_ball_sweep(const edpd_sweep_config *sc, edpd_sweep_result *acc, edpd_error *err) {
-    if (!sc || !acc) return set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
+    if (!sc || !acc) return ed_set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
     if ((unsigned)sc->detector >= EDPD_DETECTOR_COUNT)
-        return set_error(err, EDPD_ERR_INVALID, "detector", "must be one of stable, naive-halt, naive-miss, naive-rewind");
+        return ed_set_error(err, EDPD_ERR_INVALID, "detector", "must be one of stable, naive-halt, naive-miss, naive-rewind");
     if (!(sc->gravity > 0.0 && sc->gravity <= 1e6))
-        return set_error(err, EDPD_ERR_INVALID, "gravity", "must be in (0, 1e6], got %g", sc->gravity);
+        return ed_set_error(err, EDPD_ERR_INVALID, "gravity", "must be in (0, 1e6], got %g", sc->gravity);
     if (sc->count > 100000000ull || sc->first > (1ull << 40))
-        return set_error(err, EDPD_ERR_INVALID, "samples", "must be at most 1e8 per call (first below 2^40)");
+        return ed_set_error(err, EDPD_ERR_INVALID, "samples", "must be at most 1e8 per call (first below 2^40)");
     if (sc->max_events < 1 || sc->max_events > 1000000000ull)
-        return set_error(err, EDPD_ERR_INVALID, "max_events", "must be in [1, 1e9]");
+        return ed_set_error(err, EDPD_ERR_INVALID, "max_events", "must be in [1, 1e9]");
     if (!(sc->t_max > 0.0 && sc->t_max <= 1e9))
-        return set_error(err, EDPD_ERR_INVALID, "t_max", "must be in (0, 1e9]");
+        return ed_set_error(err, EDPD_ERR_INVALID, "t_max", "must be in (0, 1e9]");
     edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
     c.detector = sc->detector;
     c.restitution = sc->restitution;

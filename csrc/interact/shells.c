@@ -2,7 +2,7 @@
 #include "interact/shells.h"
 #include <string.h>
 
-void shells_from_config(shells *s, const edpd_config *c, double sigma_one) {
+void ed_shells_from_config(shells *s, const edpd_config *c, double sigma_one) {
     memset(s, 0, sizeof *s);
     if (c->potential == EDPD_POTENTIAL_SQUARE_WELL) {
         s->count = 1;

@@ -23,7 +23,7 @@ typedef struct shells {
     double sigma_one, edge2[EDPD_MAX_STEPS + 1][2], near2;
 } shells;
 
-void shells_from_config(shells *s, const edpd_config *c, double sigma_one);
+void ed_shells_from_config(shells *s, const edpd_config *c, double sigma_one);
 
 /* The shell a distance^2 r2 puts a pair of diameter sigma in (what textbook code reads). */
 static inline uint32_t shell_of_distance(const shells *s, double r2, double sigma) {

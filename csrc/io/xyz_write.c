@@ -71,7 +71,7 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
             put(&o, "\" ");
         }
         uint32_t tri[3 * EDPD_XYZ_MAX_EXCEPTIONS];
-        uint32_t m = logical_states_exceptions(w, rv, tri, EDPD_XYZ_MAX_EXCEPTIONS);
+        uint32_t m = ed_logical_states_exceptions(w, rv, tri, EDPD_XYZ_MAX_EXCEPTIONS);
         if (m > EDPD_XYZ_MAX_EXCEPTIONS) put(&o, "bond_exceptions=\"more than %u\" ", EDPD_XYZ_MAX_EXCEPTIONS);
         else if (m) {
             put(&o, "bond_exceptions=\"");

@@ -47,14 +47,14 @@ static void fill(edpd_failure *rec, uint32_t i, int32_t partner, double T, overl
     rec->stable_answer = stable_answer(stable.branch);
 }
 
-void failure_seen_pair(struct edpd_world *w, uint32_t i, uint32_t k, double T, vec3 dr, vec3 dv, double sigma, edpd_root naive) {
+void ed_failure_seen_pair(struct edpd_world *w, uint32_t i, uint32_t k, double T, vec3 dr, vec3 dv, double sigma, edpd_root naive) {
     if (w->first_failure_event != UINT64_MAX) return;
     edpd_failure rec;
     fill(&rec, i, (int32_t)k, T, pair_overlap(dr, dv, sigma), naive);
     seen(w, i, (int32_t)k, T, naive, &rec);
 }
 
-void failure_seen_plane(struct edpd_world *w, uint32_t i, uint32_t k, double T, double x, double u, double a, edpd_root naive) {
+void ed_failure_seen_plane(struct edpd_world *w, uint32_t i, uint32_t k, double T, double x, double u, double a, edpd_root naive) {
     if (w->first_failure_event != UINT64_MAX) return;
     edpd_failure rec;
     int32_t partner = -1 - (int32_t)k;
@@ -86,7 +86,7 @@ static void record_now(struct edpd_world *w, uint32_t i, int32_t partner, double
     }
 }
 
-void failure_executed(struct edpd_world *w, uint32_t i, int32_t partner, double te) {
+void ed_failure_executed(struct edpd_world *w, uint32_t i, int32_t partner, double te) {
     if (w->first_failure_event != UINT64_MAX) return;
     w->failure.found = 0;
     for (uint32_t k = 0; k < FAILURE_PENDING && !w->failure.found; k++) {

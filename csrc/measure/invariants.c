@@ -27,12 +27,12 @@ static void approaching_overlap_in_cell(const struct edpd_world *w, uint32_t cel
     }
 }
 
-int world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
+int ed_world_check_invariants(const struct edpd_world *w, char *msg, size_t len) {
     if (w->events != w->collisions + w->plane_impacts + w->cell_crossings + w->list_rebuilds + w->soft_impacts) {
         snprintf(msg, len, "events %llu != collisions + plane impacts + crossings + rebuilds + step events + kicks", (unsigned long long)w->events);
         return 0;
     }
-    if (!nl_check(w, msg, len)) return 0;
+    if (!ed_nl_check(w, msg, len)) return 0;
     /* every cell slot a particle, free, or an overflow head: below 2^24, so that WebAssembly's
      * record requests may store a zero into each record's top byte (cells.h) */
     for (size_t k = 0; k < (size_t)w->cells.rec * w->cells.count; k++) {

@@ -6,6 +6,6 @@
 #include "world/world.h"
 
 /* 1 if they hold, else 0 with a description in msg. */
-int world_check_invariants(const struct edpd_world *w, char *msg, size_t len);
+int ed_world_check_invariants(const struct edpd_world *w, char *msg, size_t len);
 
 #endif

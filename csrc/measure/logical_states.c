@@ -12,7 +12,7 @@ static void exception(const struct edpd_world *w, const double *pos, uint32_t i,
     (*m)++;
 }
 
-uint32_t logical_states_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap) {
+uint32_t ed_logical_states_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap) {
     uint32_t m = 0;
     if (w->pot.count == 0) return 0;
     for (uint32_t i = 0; i < w->n; i++) {
@@ -45,7 +45,7 @@ static int within_rounding(const shells *p, uint32_t s, uint32_t t, double r2, d
     return fabs(sqrt(r2) - R) <= 1e-12 * R;
 }
 
-void logical_states_compare(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding) {
+void ed_logical_states_compare(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding) {
     *pe = 0.0; *disagreeing = *rounding = 0;
     if (w->pot.count == 0) return;
     const uint32_t out = w->pot.count;

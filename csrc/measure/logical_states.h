@@ -7,9 +7,9 @@
 
 /* The pairs whose logical shell differs from what their distance at positions pos says (pos: the
  * positions a state file holds): up to cap (i < j, shell) triples into out; returns how many there are. */
-uint32_t logical_states_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap);
+uint32_t ed_logical_states_exceptions(const struct edpd_world *w, const double *pos, uint32_t *out, uint32_t cap);
 /* The potential energy counted from the distances now, and the pairs whose logical shell differs
  * from their distance's beyond rounding, and within it. */
-void logical_states_compare(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding);
+void ed_logical_states_compare(const struct edpd_world *w, double *pe, uint32_t *disagreeing, uint32_t *rounding);
 
 #endif

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int overlap_grid_init(struct edpd_world *w) {
+int ed_overlap_grid_init(struct edpd_world *w) {
     overlap_grid *g = w->og = calloc(1, sizeof *w->og);
     if (!g) return -1;
     size_t n = w->n ? w->n : 1;
@@ -38,7 +38,7 @@ int overlap_grid_init(struct edpd_world *w) {
     return g->start && g->order && g->cell && g->at && g->flags ? 0 : -1;
 }
 
-void overlap_grid_free(overlap_grid *g) {
+void ed_overlap_grid_free(overlap_grid *g) {
     if (!g) return;
     free(g->start); free(g->order); free(g->cell); free(g->at); free(g->flags);
     free(g);
@@ -72,7 +72,7 @@ static int grid_neighbours(const overlap_grid *g, const int periodic[3], int a, 
 static void overlap_scan(const struct edpd_world *w);
 
 /* Pair overlaps, plane overlaps and fall-throughs at the current clock. */
-void overlaps_now(const edpd_world *w, uint32_t *pairs, uint32_t *planes, uint32_t *fell,
+void ed_overlaps_now(const edpd_world *w, uint32_t *pairs, uint32_t *planes, uint32_t *fell,
                          double *deepest, uint8_t *flags) {
     overlap_grid *g = w->og;  /* the scan writes only its own grid */
     /* the state changes only with an event or a clock move: a second reader at the same state
@@ -152,4 +152,4 @@ static void overlap_scan(const struct edpd_world *w) {
     g->valid = 1;
 }
 
-void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out) { overlaps_now(w, NULL, NULL, NULL, NULL, out); }
+void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out) { ed_overlaps_now(w, NULL, NULL, NULL, NULL, out); }

@@ -10,7 +10,7 @@
 /* Edge k lies at t0 + k tau; the next one to pass is edge `count`. */
 static double next_edge(const z_blocks *b) { return b->t0 + b->count * b->tau; }
 
-void z_blocks_start(struct edpd_world *w) {
+void ed_z_blocks_start(struct edpd_world *w) {
     z_blocks *b = &w->zb;
     b->t0 = w->time;
     b->tau = Z_TAU0;
@@ -23,7 +23,7 @@ void z_blocks_start(struct edpd_world *w) {
 /* Called from the impact code when the clock is at or past zb.end, before the impact's own
  * virial is added: the cumulative sums now are their values at every edge passed since the last
  * impact (the virial changes only at impacts; the KE integral grows linearly in between). */
-void z_blocks_cross(struct edpd_world *w) {
+void ed_z_blocks_cross(struct edpd_world *w) {
     z_blocks *b = &w->zb;
     while (w->time >= b->end) {
         if (b->count == Z_BLOCKS_MAX + 1) {  /* full: merge pairs, blocks twice as long */
@@ -43,7 +43,7 @@ void z_blocks_cross(struct edpd_world *w) {
 /* Standard error of Z over the complete blocks: each block's Z_b = 1 + W_b / (2 K_b), weighted
  * by its KE integral K_b (the whole window's Z is the K-weighted mean of the blocks'), the
  * ratio estimator's variance sum (K_b / K)^2 (Z_b - Z)^2 * B / (B - 1). NaN below 16 blocks. */
-double z_blocks_error(const struct edpd_world *w) {
+double ed_z_blocks_error(const struct edpd_world *w) {
     const z_blocks *b = &w->zb;
     int blocks = b->count - 1;
     if (blocks < Z_BLOCKS_MAX / 2) return NAN;

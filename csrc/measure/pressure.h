@@ -8,8 +8,8 @@
 /* The integral of KE dt over the measurement window up to t (KE is constant since ke_time). */
 static inline double ke_integral_at(const struct edpd_world *w, double t) { return w->ke_integral + w->ke * (t - w->ke_time); }
 
-void z_blocks_start(struct edpd_world *w);
-void z_blocks_cross(struct edpd_world *w);  /* the clock passed zb.end: record the edges passed */
-double z_blocks_error(const struct edpd_world *w);
+void ed_z_blocks_start(struct edpd_world *w);
+void ed_z_blocks_cross(struct edpd_world *w);  /* the clock passed zb.end: record the edges passed */
+double ed_z_blocks_error(const struct edpd_world *w);
 
 #endif

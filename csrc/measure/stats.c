@@ -24,7 +24,7 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->first_failure_event = w->first_failure_event;
     s->halted_particles = w->halted;
     s->resting_particles = w->resting;
-    overlaps_now(w, &s->overlapping_pairs, &s->plane_overlaps, &s->fell_through, &s->max_overlap, NULL);
+    ed_overlaps_now(w, &s->overlapping_pairs, &s->plane_overlaps, &s->fell_through, &s->max_overlap, NULL);
 
     double twice_ke = 0.0;
     for (uint32_t i = 0; i < w->n; i++) {
@@ -42,13 +42,13 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->potential_energy = w->pe;
     s->total_energy = s->kinetic_energy + w->pe;
     s->energy_drift = s->total_energy - w->e0;
-    logical_states_compare(w, &s->positions_potential_energy, &s->disagreeing_pairs, &s->rounding_pairs);
+    ed_logical_states_compare(w, &s->positions_potential_energy, &s->disagreeing_pairs, &s->rounding_pairs);
     s->temperature = twice_ke / (w->dim * (double)w->n);
     /* Collision virial: Z = PV/(N kT) = 1 + sum(r_ij.dp_i) / (dim N <kT> t) = 1 + W / (2 int KE dt). */
     double elapsed = w->time - w->measure_t0;
     double ke_int = ke_integral_at(w, w->time);
     s->pressure_z = (!w->has_gravity && w->plane_count == 0 && ke_int > 0.0) ? 1.0 + w->virial / (2.0 * ke_int) : NAN;
-    s->pressure_z_error = isnan(s->pressure_z) ? NAN : z_blocks_error(w);
+    s->pressure_z_error = isnan(s->pressure_z) ? NAN : ed_z_blocks_error(w);
     uint64_t coll = w->collisions - w->measure_collisions0;
     s->mean_free_time = coll > 0 ? (double)w->n * elapsed / (2.0 * (double)coll) : NAN;
     s->state_hash = edpd_state_hash(w);
@@ -61,5 +61,5 @@ void edpd_reset_measurements(edpd_world *w) {
     w->ke_time = w->time;
     w->measure_t0 = w->time;
     w->measure_collisions0 = w->collisions;
-    z_blocks_start(w);
+    ed_z_blocks_start(w);
 }

@@ -30,14 +30,14 @@ struct edpd_observer {
 
 edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = err->message[0] = 0; }
-    if (!w) { set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return NULL; }
+    if (!w) { ed_set_error(err, EDPD_ERR_INVALID, "world", "is NULL"); return NULL; }
     uint32_t n = edpd_particle_count(w);
     if (max_samples < 16 || max_samples > EDPD_OBSERVE_MAX_SAMPLES) {
-        set_error(err, EDPD_ERR_INVALID, "samples", "must be in [16, %u], got %u", EDPD_OBSERVE_MAX_SAMPLES, max_samples);
+        ed_set_error(err, EDPD_ERR_INVALID, "samples", "must be in [16, %u], got %u", EDPD_OBSERVE_MAX_SAMPLES, max_samples);
         return NULL;
     }
     if (48.0 * n * max_samples > EDPD_OBSERVE_MAX_BYTES) {
-        set_error(err, EDPD_ERR_INVALID, "samples", "%u samples of %u particles take %.1f GB: at most 1 GiB (fewer samples)", max_samples, n, 48e-9 * n * max_samples);
+        ed_set_error(err, EDPD_ERR_INVALID, "samples", "%u samples of %u particles take %.1f GB: at most 1 GiB (fewer samples)", max_samples, n, 48e-9 * n * max_samples);
         return NULL;
     }
     edpd_observer *o = calloc(1, sizeof *o);
@@ -58,7 +58,7 @@ edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, e
     }
     if (!o || !o->s.r || !o->s.v || !o->prev || !o->last || !o->flight) {
         edpd_observer_destroy(o);
-        set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for %u samples of %u particles", max_samples, n);
+        ed_set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for %u samples of %u particles", max_samples, n);
         return NULL;
     }
     return o;
@@ -109,15 +109,15 @@ static void flight_histogram(const edpd_observer *o, edpd_observables *r) {
 
 edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = err->message[0] = 0; }
-    if (!o || !w || edpd_particle_count(w) != o->s.n) return set_error(err, EDPD_ERR_INVALID, "world", "is not the world the observer was made for");
+    if (!o || !w || edpd_particle_count(w) != o->s.n) return ed_set_error(err, EDPD_ERR_INVALID, "world", "is not the world the observer was made for");
     samples *s = &o->s;
     uint32_t k = s->count, n = s->n;
-    if (k == o->max) return set_error(err, EDPD_ERR_STATE, "samples", "all %u taken", o->max);
+    if (k == o->max) return ed_set_error(err, EDPD_ERR_STATE, "samples", "all %u taken", o->max);
     double t = edpd_time(w);
     if (k == 1) o->dt = t - o->t0;
     if (k == 0) o->t0 = t;
     else if (!(o->dt > 0.0) || fabs(t - (o->t0 + k * o->dt)) > 1e-9 * fmax(1.0, fabs(t)))
-        return set_error(err, EDPD_ERR_STATE, "samples", "must be taken at equal intervals (sample %u at t = %.17g, expected %.17g)", k, t, o->t0 + k * o->dt);
+        return ed_set_error(err, EDPD_ERR_STATE, "samples", "must be taken at equal intervals (sample %u at t = %.17g, expected %.17g)", k, t, o->t0 + k * o->dt);
     double *r = s->r + 3 * (size_t)n * k, *now = s->r + 3 * (size_t)n * k;  /* the world's positions, unwrapped in place */
     edpd_get_state(w, now, s->v + 3 * (size_t)n * k);
     for (size_t c = 0; c < 3 * (size_t)n; c++) {
@@ -127,7 +127,7 @@ edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error
             if (d > 0.5 * o->box[a]) d -= o->box[a];
             else if (d < -0.5 * o->box[a]) d += o->box[a];
             if (fabs(d) > 0.25 * o->box[a])
-                return set_error(err, EDPD_ERR_STATE, "samples", "a particle moved more than a quarter box since the last sample: sample more often");
+                return ed_set_error(err, EDPD_ERR_STATE, "samples", "a particle moved more than a quarter box since the last sample: sample more often");
         }
         o->prev[c] = x;
         r[c] = k ? r[c - 3 * (size_t)n] + d : x;
@@ -212,11 +212,11 @@ static double *spread(const samples *s, const double *base, uint32_t want, uint3
 
 edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_observables *r, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = err->message[0] = 0; }
-    if (!o || !r) return set_error(err, EDPD_ERR_INVALID, "observer", "is NULL");
+    if (!o || !r) return ed_set_error(err, EDPD_ERR_INVALID, "observer", "is NULL");
     const samples *s = &o->s;
     memset(r, 0, sizeof *r);
     flight_histogram(o, r);
-    if (s->count < 16) return set_error(err, EDPD_ERR_STATE, "samples", "at least 16 are needed, %u taken", s->count);
+    if (s->count < 16) return ed_set_error(err, EDPD_ERR_STATE, "samples", "at least 16 are needed, %u taken", s->count);
     double dt = o->dt;
     r->sample_dt = dt; r->samples = s->count;
     if (what & EDPD_OBSERVE_MSD) {
@@ -235,13 +235,13 @@ edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_obse
     if (what & EDPD_OBSERVE_GR) {  /* up to 64 samples, at most 2e8 pair distances in all */
         double pairs = 0.5 * (double)s->n * s->n;
         double *pos = spread(s, s->r, (uint32_t)fmax(1.0, fmin(64.0, floor(2e8 / fmax(pairs, 1.0)))), &got);
-        if (!pos) return set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for g(r)");
+        if (!pos) return ed_set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for g(r)");
         edpd_pair_distribution_of(pos, got, s->n, o->dim, o->box, o->periodic, o->sigma, &r->gr);
         free(pos);
     }
     if (what & EDPD_OBSERVE_SPEEDS) {  /* 16 samples spread over the run: a velocity forgets itself in a few collisions */
         double *vel = spread(s, s->v, 16, &got), kt = 0.0;
-        if (!vel) return set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for the speeds");
+        if (!vel) return ed_set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for the speeds");
         for (size_t k = 0; k < 3 * (size_t)s->n * got; k++) kt += vel[k] * vel[k];
         r->speeds_kt = kt / ((double)o->dim * s->n * got);
         edpd_speed_distribution_of(vel, got, s->n, o->dim, r->speeds_kt, &r->speeds);

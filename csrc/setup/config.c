@@ -73,7 +73,7 @@ edpd_config edpd_scenario_config(edpd_scenario s) {
     return c;
 }
 
-#define BAD(field, ...) return set_error(err, EDPD_ERR_INVALID, field, __VA_ARGS__)
+#define BAD(field, ...) return ed_set_error(err, EDPD_ERR_INVALID, field, __VA_ARGS__)
 
 static int finite_in(double x, double lo, double hi) { return isfinite(x) && x >= lo && x <= hi; }
 
@@ -152,7 +152,7 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
 
 edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
-    if (!c) return set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
+    if (!c) return ed_set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
     /* every field in its range (schema.c); the ones whose range depends on the scenario below */
     for (int k = 0; k < EDPD_FIELD_COUNT; k++) {
         const edpd_field *f = &EDPD_FIELDS[k];
@@ -228,13 +228,13 @@ edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], ui
     for (;;) {
         while (isspace((unsigned char)*p)) p++;
         if (!*p) break;  /* the end, also after a last ';' */
-        if (*count == EDPD_MAX_STEPS) return set_error(err, EDPD_ERR_INVALID, "steps", "more than %d steps", EDPD_MAX_STEPS);
+        if (*count == EDPD_MAX_STEPS) return ed_set_error(err, EDPD_ERR_INVALID, "steps", "more than %d steps", EDPD_MAX_STEPS);
         const char *entry = p;
         if (!step_entry(&p, &steps[*count]))
-            return set_error(err, EDPD_ERR_INVALID, "steps", "entry %u must be \"radius energy\" (entries separated by ';', innermost first), got '%.40s'",
+            return ed_set_error(err, EDPD_ERR_INVALID, "steps", "entry %u must be \"radius energy\" (entries separated by ';', innermost first), got '%.40s'",
                              *count, entry);
         ++*count;
     }
-    if (*count == 0) return set_error(err, EDPD_ERR_INVALID, "steps", "give 1 to %d entries \"radius energy\" separated by ';', e.g. \"1.2 -2; 1.5 -1\"", EDPD_MAX_STEPS);
+    if (*count == 0) return ed_set_error(err, EDPD_ERR_INVALID, "steps", "give 1 to %d entries \"radius energy\" separated by ';', e.g. \"1.2 -2; 1.5 -1\"", EDPD_MAX_STEPS);
     return EDPD_OK;
 }

@@ -44,22 +44,22 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
                     : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0;
     if (cfg->scenario == EDPD_SCENARIO_CUSTOM && cfg->own_planes)  /* validated: every particle's plate */
         for (uint32_t i = 0; i < cfg->n; i++) planes += own_plane_given(&cfg->own_planes[i]);
-    w->p = big_alloc(sizeof(particle) * (size_t)w->n);
+    w->p = ed_big_alloc(sizeof(particle) * (size_t)w->n);
     if (w->p) memset(w->p, 0, sizeof(particle) * (size_t)w->n);
     w->planes = xcalloc(planes, sizeof(edpd_plane));
     if (cfg->tc > 0.0) {
-        w->t_last = big_alloc(sizeof(double) * (size_t)w->n);
+        w->t_last = ed_big_alloc(sizeof(double) * (size_t)w->n);
         if (w->t_last) for (uint32_t i = 0; i < w->n; i++) w->t_last[i] = -INFINITY;
     }
     if (cfg->potential != EDPD_POTENTIAL_HARD) {
-        w->second = big_alloc(sizeof(double) * (size_t)w->n);
+        w->second = ed_big_alloc(sizeof(double) * (size_t)w->n);
         if (w->second) for (uint32_t i = 0; i < w->n; i++) w->second[i] = -INFINITY;
     }
     uint32_t own = planes - (cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0);  /* own plates */
     if (own) w->plate = xcalloc(w->n, sizeof(plate_count));
     for (uint32_t i = 0; own && w->plate && i < w->n; i++) w->plate[i].window_time = w->time;
     w->running = w->n;
-    return !w->p || !w->planes || (own && !w->plate) || (cfg->tc > 0.0 && !w->t_last) || (cfg->potential != EDPD_POTENTIAL_HARD && !w->second) || eq_init(&w->queue, w->n) != 0 ? -1 : 0;
+    return !w->p || !w->planes || (own && !w->plate) || (cfg->tc > 0.0 && !w->t_last) || (cfg->potential != EDPD_POTENTIAL_HARD && !w->second) || ed_eq_init(&w->queue, w->n) != 0 ? -1 : 0;
 }
 
 static void init_particle(particle *q, vec3 r, vec3 v, double sigma, double mass) {
@@ -100,10 +100,10 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
     edpd_plane *plates = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? calloc(n, sizeof(edpd_plane)) : NULL;
     edpd_code code;
     if (!r || !v || (cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL && !plates)) {
-        code = set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the initial state of %u particles", w->n);
+        code = ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the initial state of %u particles", w->n);
     } else {
         edpd_config state;
-        code = scenario_state(cfg, r, v, plates, &state, err);
+        code = ed_scenario_state(cfg, r, v, plates, &state, err);
         if (code == EDPD_OK) place_particles(w, &state);
     }
     free(r); free(v); free(plates);
@@ -125,7 +125,7 @@ static void derive(struct edpd_world *w, const edpd_config *cfg) {
         if (w->p[i].sigma < min_sigma) min_sigma = w->p[i].sigma;
     }
     w->one_sigma = min_sigma == w->max_sigma;
-    shells_from_config(&w->pot, cfg, w->max_sigma);
+    ed_shells_from_config(&w->pot, cfg, w->max_sigma);
     int e;  /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
     frexp(w->cfg.diameter, &e);
     w->sep_unit = ldexp(1.0, e - 53);
@@ -136,17 +136,17 @@ static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     /* Axes with acceleration (or 2-D z) get one cell layer: crossings stay linear in time. */
     int single[3];
     for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
-    nl_configure(w);
+    ed_nl_configure(w);
     if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
     double range = w->max_sigma * w->pot.reach;  /* the farthest pair that interacts */
-    if (cells_init(&w->cells, w->n, w->box, w->periodic, range + w->nl.delta, single) != 0) return -1;
+    if (ed_cells_init(&w->cells, w->n, w->box, w->periodic, range + w->nl.delta, single) != 0) return -1;
     w->image_ties = 0;
     for (int a = 0; a < 3; a++)
         if (w->periodic[a] && (w->cells.n[a] <= 4 || w->box[a] < 5.0 * (range + w->nl.delta))) w->image_ties = 1;
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r = w->p[i].r;
         particle_set_cell(&w->p[i], &w->cells, cells_of_point(&w->cells, r.x, r.y, r.z));
-        cells_insert(&w->cells, (int32_t)i, (uint32_t)w->p[i].cell);
+        ed_cells_insert(&w->cells, (int32_t)i, (uint32_t)w->p[i].cell);
     }
     return 0;
 }
@@ -161,12 +161,12 @@ static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
         for (int c = 0, count = cells_around(&w->cells, (uint32_t)w->p[i].cell, block); c < count; c++)
             first_overlap_in_cell(w, block[c], &x);
         if (x.found)
-            return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma by more than rounding (%g sigma)",
+            return ed_set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particles %u and %d are closer than sigma by more than rounding (%g sigma)",
                              i, x.with, EDPD_START_ROUNDING);
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
             uint32_t k = plane_met(w, i, j);
             if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < -EDPD_START_ROUNDING * w->p[i].sigma)
-                return set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u by more than rounding (%g sigma)",
+                return ed_set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u by more than rounding (%g sigma)",
                                  i, k, EDPD_START_ROUNDING);
         }
     }
@@ -175,7 +175,7 @@ static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
 
 /* A failed creation: the world freed, NULL returned (err already says why, or out of memory). */
 static edpd_world *give_up(struct edpd_world *w, edpd_error *err, const char *what) {
-    if (what) set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for %s of %u particles", what, w->n);
+    if (what) ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for %s of %u particles", what, w->n);
     edpd_destroy(w);
     return NULL;
 }
@@ -183,25 +183,25 @@ static edpd_world *give_up(struct edpd_world *w, edpd_error *err, const char *wh
 edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (edpd_validate_config(cfg, err) != EDPD_OK) return NULL;
     struct edpd_world *w = xcalloc(1, sizeof *w);
-    if (!w) { set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
+    if (!w) { ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the world"); return NULL; }
     if (allocate(w, cfg) != 0) return give_up(w, err, "the state");
     if (place_state(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     derive(w, cfg);
     if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
-    if (overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
-    if (nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
-    if (pair_states_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");
-    w->kernel = (int)scan_kernel_for(w);
-    if (w->pot.count && cfg->detector != EDPD_DETECTOR_STABLE && adoptions_init(&w->adopt, w->n, w->image_ties) != 0)
+    if (ed_overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
+    if (ed_nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
+    if (ed_pair_states_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");
+    w->kernel = (int)ed_scan_kernel_for(w);
+    if (w->pot.count && cfg->detector != EDPD_DETECTOR_STABLE && ed_adoptions_init(&w->adopt, w->n, w->image_ties) != 0)
         return give_up(w, err, "the pairs' steps");
     for (uint32_t i = 0; i < w->n; i++) w->ke += 0.5 * w->p[i].mass * v3_dot(w->p[i].v, w->p[i].v);
     w->e0 = w->ke + w->pe;  /* before the first predictions: a naive one may move a pair (scan_adopt) */
-    for (uint32_t i = 0; i < w->n; i++) predict(w, i, 0, QUEUE_INITIAL);  /* every particle's first event */
-    eq_build(&w->queue, w->n);
-    rng_seed(&w->kick_rng, (uint64_t)cfg->seed ^ 0x7468726D6F737461ull);  /* its own stream: the start's draws stay as they were */
-    kick_schedule(w);
-    z_blocks_start(w);  /* the measurement window opens at t = 0 */
+    for (uint32_t i = 0; i < w->n; i++) ed_predict(w, i, 0, QUEUE_INITIAL);  /* every particle's first event */
+    ed_eq_build(&w->queue, w->n);
+    ed_rng_seed(&w->kick_rng, (uint64_t)cfg->seed ^ 0x7468726D6F737461ull);  /* its own stream: the start's draws stay as they were */
+    ed_kick_schedule(w);
+    ed_z_blocks_start(w);  /* the measurement window opens at t = 0 */
     w->status.state = EDPD_STATE_RUNNING;
     w->status.particle_a = w->status.particle_b = -1;
     return w;
@@ -214,11 +214,11 @@ void edpd_destroy(edpd_world *w) {
     free(w->t_last);
     free(w->second);
     free(w->plate);
-    bonds_free(&w->bonds);
-    adoptions_free(&w->adopt);
-    cells_free(&w->cells);
-    overlap_grid_free(w->og);
-    nl_free(&w->nl);
-    eq_free(&w->queue);
+    ed_bonds_free(&w->bonds);
+    ed_adoptions_free(&w->adopt);
+    ed_cells_free(&w->cells);
+    ed_overlap_grid_free(w->og);
+    ed_nl_free(&w->nl);
+    ed_eq_free(&w->queue);
     free(w);
 }

@@ -35,9 +35,9 @@ static void maxwell(const edpd_config *c, double *vel, edpd_rng *rng) {
     for (uint32_t i = 0; i < c->n; i++) {
         double s = sqrt(c->temperature / c->mass);
         /* one draw per statement: argument evaluation order differs between gcc and clang */
-        double vx = s * rng_normal(rng);
-        double vy = s * rng_normal(rng);
-        double vz = c->dim == 3 ? s * rng_normal(rng) : 0.0;
+        double vx = s * ed_rng_normal(rng);
+        double vy = s * ed_rng_normal(rng);
+        double vz = c->dim == 3 ? s * ed_rng_normal(rng) : 0.0;
         vec3 v = v3(vx, vy, vz);
         put(vel, i, v);
         mom = v3_add(mom, v3_scale(v, c->mass));
@@ -67,7 +67,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
         double a = L / k;
         if (a * 0.70710678118654752 <= sigma) {
             double max_phi = (double)n * PI / (6.0 * (double)k * k * k * 2.8284271247461903);
-            return set_error(err, EDPD_ERR_INVALID, "packing_fraction",
+            return ed_set_error(err, EDPD_ERR_INVALID, "packing_fraction",
                 "%g is too dense for a lattice start with n = %u: must be below %.4f (n = 4k^3, e.g. %llu, allows up to 0.64)",
                 phi, n, max_phi, 4ull * k * k * k);
         }
@@ -89,7 +89,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
         double a = sqrt((double)n * PI * sigma * sigma / (4.0 * phi * (double)nx * (double)ny * h));
         if (a <= sigma) {
             double max_phi = (double)n * PI / (4.0 * (double)nx * (double)ny * h);
-            return set_error(err, EDPD_ERR_INVALID, "packing_fraction",
+            return ed_set_error(err, EDPD_ERR_INVALID, "packing_fraction",
                 "%g is too dense for a lattice start with n = %u: must be below %.4f", phi, n, max_phi);
         }
         uint32_t i = 0;
@@ -101,7 +101,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
     }
     for (int a = 0; a < 3; a++)
         if (out->periodic[a] && out->box[a] < 4.0 * sigma)  /* >= 4 cells: see cells.h */
-            return set_error(err, EDPD_ERR_INVALID, "n",
+            return ed_set_error(err, EDPD_ERR_INVALID, "n",
                 "%u particles at packing fraction %g give a box edge of %g < 4 diameters: use more particles or a lower packing fraction",
                 n, phi, out->box[a]);
     maxwell(c, vel, rng);
@@ -112,7 +112,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
  * ball i's r_plate is the sweep's sample i of the same seed (`edpd sweep`, the app's ball array). */
 static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_plane *plates, edpd_config *out) {
     for (uint32_t i = 0; i < c->n; i++) {
-        double plate = isnan(c->plate_offset) ? rng_uniform_at(c->seed, i) : c->plate_offset;
+        double plate = isnan(c->plate_offset) ? ed_rng_uniform_at(c->seed, i) : c->plate_offset;
         put(pos, i, v3(2.0 * c->diameter * (i + 0.5), 0.5 * c->diameter, plate + 1.0 * c->diameter));
         put(vel, i, v3(0, 0, 0));
         edpd_plane *pl = &plates[i];
@@ -125,7 +125,7 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
     out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
 }
 
-edpd_code scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, edpd_config *out, edpd_error *err) {
+edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, edpd_config *out, edpd_error *err) {
     *out = *c;
     out->scenario = EDPD_SCENARIO_CUSTOM;
     out->positions = positions;
@@ -135,7 +135,7 @@ edpd_code scenario_state(const edpd_config *c, double *positions, double *veloci
     out->plane_count = 0;
     out->start_time = 0.0;
     edpd_rng rng;
-    rng_seed(&rng, c->seed);
+    ed_rng_seed(&rng, c->seed);
     if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) {
         build_balls(c, positions, velocities, plates, out);
         return EDPD_OK;

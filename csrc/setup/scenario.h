@@ -6,7 +6,7 @@
 #define EDPD_SCENARIO_H
 #include "edpd/edpd.h"
 
-edpd_code scenario_state(const edpd_config *cfg, double *positions, double *velocities, edpd_plane *plates,
+edpd_code ed_scenario_state(const edpd_config *cfg, double *positions, double *velocities, edpd_plane *plates,
                          edpd_config *out, edpd_error *err);
 
 #endif

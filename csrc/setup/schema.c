@@ -139,12 +139,12 @@ edpd_code edpd_field_check(const edpd_field *f, double v, edpd_error *err) {
             strncat(names, k ? ", " : "", sizeof names - strlen(names) - 1);
             strncat(names, f->values[k], sizeof names - strlen(names) - 1);
         }
-        return set_error(err, EDPD_ERR_INVALID, f->name, "must be one of %s, got %g", names, v);
+        return ed_set_error(err, EDPD_ERR_INVALID, f->name, "must be one of %s, got %g", names, v);
     }
     if (isnan(v) && f->offset == offsetof(edpd_config, plate_offset)) return EDPD_OK;  /* NaN: sample it */
     int whole = f->type != EDPD_FIELD_DOUBLE && f->type != EDPD_FIELD_GRAVITY;
     if (!(v >= f->min && v <= f->max) || (whole && v != floor(v)))
-        return set_error(err, EDPD_ERR_INVALID, f->name, "must be %s in [%.10g, %.10g], got %.10g", whole ? "an integer" : "a number",
+        return ed_set_error(err, EDPD_ERR_INVALID, f->name, "must be %s in [%.10g, %.10g], got %.10g", whole ? "an integer" : "a number",
                          f->min, f->max, v);
     return EDPD_OK;
 }

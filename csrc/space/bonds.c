@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bonds_init(bond_lists *b, uint32_t n, uint32_t outermost) {
+int ed_bonds_init(bond_lists *b, uint32_t n, uint32_t outermost) {
     memset(b, 0, sizeof *b);
     b->n = n;
     b->cap = 8;
-    b->partner = big_alloc(sizeof(int32_t) * (size_t)b->cap * n);
-    b->shell = big_alloc((size_t)b->cap * n);
+    b->partner = ed_big_alloc(sizeof(int32_t) * (size_t)b->cap * n);
+    b->shell = ed_big_alloc((size_t)b->cap * n);
     b->count = calloc(n ? n : 1, sizeof(uint32_t));
     b->map = malloc(n ? n : 1);
     if (!b->partner || !b->shell || !b->count || !b->map) return -1;
@@ -17,7 +17,7 @@ int bonds_init(bond_lists *b, uint32_t n, uint32_t outermost) {
     return 0;
 }
 
-void bonds_free(bond_lists *b) {
+void ed_bonds_free(bond_lists *b) {
     free(b->partner); free(b->shell); free(b->count); free(b->map);
     b->partner = NULL; b->shell = NULL; b->count = NULL; b->map = NULL;
 }
@@ -25,8 +25,8 @@ void bonds_free(bond_lists *b) {
 /* Twice the capacity, every list moved to its new place; -1 (nothing changed) out of memory. */
 static int bonds_grow(bond_lists *b) {
     uint32_t cap = 2 * b->cap;
-    int32_t *partner = big_alloc(sizeof(int32_t) * (size_t)cap * b->n);
-    uint8_t *shell = big_alloc((size_t)cap * b->n);
+    int32_t *partner = ed_big_alloc(sizeof(int32_t) * (size_t)cap * b->n);
+    uint8_t *shell = ed_big_alloc((size_t)cap * b->n);
     if (!partner || !shell) { free(partner); free(shell); return -1; }
     for (uint32_t i = 0; i < b->n; i++) {
         memcpy(partner + (size_t)i * cap, b->partner + (size_t)i * b->cap, sizeof(int32_t) * b->count[i]);
@@ -55,7 +55,7 @@ static int bond_side(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, 
     return 1;
 }
 
-int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell) {
+int ed_bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell) {
     if (shell != outermost && (b->count[i] == b->cap || b->count[j] == b->cap) && bonds_grow(b) != 0) return -1;
     int added = bond_side(b, outermost, i, j, shell);
     bond_side(b, outermost, j, i, shell);

@@ -39,9 +39,9 @@ static inline void bonds_unspread(bond_lists *b, uint32_t outermost, uint32_t i)
     for (uint32_t k = 0, m = b->count[i]; k < m; k++) b->map[l[k]] = (uint8_t)outermost;
 }
 
-int bonds_init(bond_lists *b, uint32_t n, uint32_t outermost);
-void bonds_free(bond_lists *b);
+int ed_bonds_init(bond_lists *b, uint32_t n, uint32_t outermost);
+void ed_bonds_free(bond_lists *b);
 /* Pair i-j's logical shell set (the outermost removes its bond): 0, or -1 out of memory. */
-int bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell);
+int ed_bond_set(bond_lists *b, uint32_t outermost, uint32_t i, uint32_t j, uint32_t shell);
 
 #endif

@@ -8,7 +8,7 @@
 _Static_assert(EDPD_MAX_N <= CELL_OVF && CELL_OVF + EDPD_MAX_N <= CELL_FREE, "cell slot encoding too narrow for EDPD_MAX_N");
 
 /* The positions of those of cells[0..m) whose record begins a line no earlier one does. A tile
- * is one line and the records start on a line boundary (big_alloc), so a cell's line is its
+ * is one line and the records start on a line boundary (ed_big_alloc), so a cell's line is its
  * tile, c / (cells per tile); the same for every interior cell of one class. */
 static int first_of_lines(const cell_grid *g, const uint32_t *cells, int m, int8_t *pos) {
     uint32_t per = (uint32_t)(g->tile[0] * g->tile[1] * g->tile[2]);
@@ -21,7 +21,7 @@ static int first_of_lines(const cell_grid *g, const uint32_t *cells, int m, int8
     return count;
 }
 
-int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
+int ed_cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
                double min_width, const int single_layer[3]) {
     uint64_t total = 1;
     for (int a = 0; a < 3; a++) {
@@ -66,7 +66,7 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
             g->axis_off[a][c] = (uint32_t)(c / g->tile[a]) * tile_stride[a] + (uint32_t)(c % g->tile[a]) * in_tile_stride[a];
     }
     /* block offsets of interior cells, by position within the tile, from a cell at tile + l on
-     * each axis (interior: needs n >= 2 tile + 1 and n >= 3); made by cells_block's general
+     * each axis (interior: needs n >= 2 tile + 1 and n >= 3); made by ed_cells_block's general
      * path, so the fast path lists the same cells in the same order */
     g->block_count = 0;
     for (int a = 0; a < 3; a++) g->layer_count[a] = 0;
@@ -79,8 +79,8 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
                 for (int lx = 0; lx < g->tile[0]; lx++) {
                     int base[3] = {g->n[0] == 1 ? 0 : g->tile[0] + lx, g->n[1] == 1 ? 0 : g->tile[1] + ly, g->n[2] == 1 ? 0 : g->tile[2] + lz};
                     uint32_t cells[27];
-                    g->block_count = 0;  /* cells_block's general path below */
-                    int m = cells_block(g, base, -1, cells);
+                    g->block_count = 0;  /* ed_cells_block's general path below */
+                    int m = ed_cells_block(g, base, -1, cells);
                     int cls = lx + g->tile[0] * (ly + g->tile[1] * lz);
                     uint32_t c0 = cells_index(g, base[0], base[1], base[2]);
                     for (int k = 0; k < m; k++) g->block_off[cls][k] = (int32_t)(cells[k] - c0);
@@ -88,7 +88,7 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
                     for (int a = 0; a < 3; a++) {
                         if (g->n[a] == 1) continue;
                         g->layer_count[a] = 0;  /* the general path */
-                        int ml = cells_block(g, base, a, cells);
+                        int ml = ed_cells_block(g, base, a, cells);
                         for (int k = 0; k < ml; k++) g->layer_off[a][cls][k] = (int32_t)(cells[k] - c0);
                         g->layer_lines[a][cls] = first_of_lines(g, cells, ml, g->layer_line[a][cls]);
                         g->layer_count[a] = ml;
@@ -96,15 +96,15 @@ int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int 
                     g->block_count = m;
                 }
     }
-    g->slot = big_alloc(sizeof(int32_t) * (size_t)g->rec * g->count);
-    g->next = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
-    g->prev = big_alloc(sizeof(int32_t) * (particles ? particles : 1));
+    g->slot = ed_big_alloc(sizeof(int32_t) * (size_t)g->rec * g->count);
+    g->next = ed_big_alloc(sizeof(int32_t) * (particles ? particles : 1));
+    g->prev = ed_big_alloc(sizeof(int32_t) * (particles ? particles : 1));
     if (!g->slot || !g->next || !g->prev) return -1;
     for (size_t k = 0; k < (size_t)g->rec * g->count; k++) g->slot[k] = CELL_FREE;
     return 0;
 }
 
-void cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
+void ed_cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
     uint32_t per = (uint32_t)(g->tile[0] * g->tile[1] * g->tile[2]), t = c / per, o = c % per;
     uint32_t tx = (uint32_t)((g->n[0] + g->tile[0] - 1) / g->tile[0]), ty = (uint32_t)((g->n[1] + g->tile[1] - 1) / g->tile[1]);
     out[0] = (int)((t % tx) * (uint32_t)g->tile[0] + o % (uint32_t)g->tile[0]);
@@ -112,13 +112,13 @@ void cells_unindex(const cell_grid *g, uint32_t c, int out[3]) {
     out[2] = (int)((t / (tx * ty)) * (uint32_t)g->tile[2] + o / (uint32_t)(g->tile[0] * g->tile[1]));
 }
 
-void cells_free(cell_grid *g) {
+void ed_cells_free(cell_grid *g) {
     free(g->slot); free(g->next); free(g->prev);
     g->slot = g->next = g->prev = NULL;
     for (int a = 0; a < 3; a++) { free(g->axis_off[a]); g->axis_off[a] = NULL; }
 }
 
-int cells_coord(const cell_grid *g, int axis, double x) {
+int ed_cells_coord(const cell_grid *g, int axis, double x) {
     int n = g->n[axis];
     double k = x / g->width[axis];
     if (g->periodic[axis]) {
@@ -132,7 +132,7 @@ int cells_coord(const cell_grid *g, int axis, double x) {
 }
 
 /* Into a free slot of the record; a full record's last particle and p start the overflow list. */
-void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
+void ed_cells_insert(cell_grid *g, int32_t p, uint32_t c) {
     int32_t *s = g->slot + (size_t)g->rec * c, *last = s + g->rec - 1;
     for (int j = 0; j < g->rec; j++)
         if (s[j] == CELL_FREE) { s[j] = p; return; }
@@ -145,7 +145,7 @@ void cells_insert(cell_grid *g, int32_t p, uint32_t c) {
 
 /* A freed slot stays free until the next insert (scans read whole records); an overflow list
  * left with one particle moves back into the record. */
-void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
+void ed_cells_remove(cell_grid *g, int32_t p, uint32_t c) {
     int32_t *s = g->slot + (size_t)g->rec * c, *last = s + g->rec - 1;
     for (int j = 0; j < g->rec; j++)
         if (s[j] == p) { s[j] = CELL_FREE; return; }
@@ -156,7 +156,7 @@ void cells_remove(cell_grid *g, int32_t p, uint32_t c) {
     if (h >= 0 && g->next[h] < 0) *last = h;
 }
 
-int cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, const int8_t **pos) {
+int ed_cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, const int8_t **pos) {
     int fast = flat_axis < 0 ? g->block_count : g->layer_count[flat_axis];
     int edge = 0;
     for (int a = 0; a < 3; a++)
@@ -167,7 +167,7 @@ int cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, cons
     return flat_axis < 0 ? g->block_lines[cls] : g->layer_lines[flat_axis][cls];
 }
 
-int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
+int ed_cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]) {
     int lo[3], hi[3], count = 0;
     int fast = flat_axis < 0 ? g->block_count : g->layer_count[flat_axis];
     if (fast > 0) {  /* away from every edge (but along the flat axis): the precomputed offsets */

@@ -11,7 +11,7 @@
  * a 3x3x3 block reads 8 lines of 8-byte records where rows of cells needed 13.5 on average.
  * With neighbour lists (neighbours.h) the grid holds list centres and serves only the list
  * rebuilds and the diagnostics: cells are sigma + delta wide and an axis may have 2 or 3 cells
- * (cells_block visits each cell once). */
+ * (ed_cells_block visits each cell once). */
 #ifndef EDPD_CELLS_H
 #define EDPD_CELLS_H
 #include <stddef.h>
@@ -41,7 +41,7 @@ typedef struct cell_grid {
      * index is axis_off[0][x] + axis_off[1][y] + axis_off[2][z]. */
     int tile[3];
     uint32_t *axis_off[3];
-    /* the 3x3x3 block of a cell away from every edge: index offsets in cells_block's order,
+    /* the 3x3x3 block of a cell away from every edge: index offsets in ed_cells_block's order,
      * one set per position within a tile (most predictions take this path) */
     int block_count;
     int32_t block_off[8][27];
@@ -49,32 +49,32 @@ typedef struct cell_grid {
     int layer_count[3];
     int32_t layer_off[3][8][9];
     /* per class, the positions in those lists of the cells whose records begin a cache line
-     * that no earlier cell's does: one request per line (cells_block_lines) */
+     * that no earlier cell's does: one request per line (ed_cells_block_lines) */
     int block_lines[8];
     int8_t block_line[8][27];
     int layer_lines[3][8];
     int8_t layer_line[3][8][9];
 } cell_grid;
 
-int cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
+int ed_cells_init(cell_grid *g, uint32_t particles, const double box[3], const int periodic[3],
                double min_width, const int single_layer[3]);
-void cells_free(cell_grid *g);
+void ed_cells_free(cell_grid *g);
 /* Cell index along one axis for a coordinate (clamped on open axes, wrapped on periodic ones). */
-int cells_coord(const cell_grid *g, int axis, double x);
+int ed_cells_coord(const cell_grid *g, int axis, double x);
 static inline uint32_t cells_index(const cell_grid *g, int cx, int cy, int cz) {
     return g->axis_off[0][cx] + g->axis_off[1][cy] + g->axis_off[2][cz];
 }
-void cells_unindex(const cell_grid *g, uint32_t c, int out[3]);
+void ed_cells_unindex(const cell_grid *g, uint32_t c, int out[3]);
 /* The cell holding point (x, y, z). */
 static inline uint32_t cells_of_point(const cell_grid *g, double x, double y, double z) {
-    return cells_index(g, cells_coord(g, 0, x), cells_coord(g, 1, y), cells_coord(g, 2, z));
+    return cells_index(g, ed_cells_coord(g, 0, x), ed_cells_coord(g, 1, y), ed_cells_coord(g, 2, z));
 }
-/* The positions in cells_block(g, base, flat_axis, ...)'s list of one cell per cache line of
+/* The positions in ed_cells_block(g, base, flat_axis, ...)'s list of one cell per cache line of
  * their records (*pos; returns their count), or -1 off the precomputed path (every cell). */
-int cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, const int8_t **pos);
+int ed_cells_block_lines(const cell_grid *g, const int base[3], int flat_axis, const int8_t **pos);
 /* The caller keeps each particle's cell (in the particle: one cache line fewer per prediction). */
-void cells_insert(cell_grid *g, int32_t p, uint32_t c);
-void cells_remove(cell_grid *g, int32_t p, uint32_t c);
+void ed_cells_insert(cell_grid *g, int32_t p, uint32_t c);
+void ed_cells_remove(cell_grid *g, int32_t p, uint32_t c);
 static inline const int32_t *cells_record(const cell_grid *g, uint32_t c) { return g->slot + (size_t)g->rec * c; }
 /* Requests for cell c's record (memory.h), through the top byte of its first slot, which is
  * zero: byte 3 of the int, WebAssembly being little-endian (natively it is a prefetch of the
@@ -138,12 +138,12 @@ static inline int cells_step(const cell_grid *g, int axis, int c, int off) {
 /* The cells of the 3x3x3 block around base[] (fewer on single-layer, two-cell and open axes;
  * only the base layer along `flat_axis`, or none if -1), each once, the base cell first, in a
  * fixed order. Returns how many. */
-int cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]);
+int ed_cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_t out[27]);
 /* The 3x3x3 block around cell c (each cell once): what a scan of c's neighbourhood visits. */
 static inline int cells_around(const cell_grid *g, uint32_t c, uint32_t out[27]) {
     int cc[3];
-    cells_unindex(g, c, cc);
-    return cells_block(g, cc, -1, out);
+    ed_cells_unindex(g, c, cc);
+    return ed_cells_block(g, cc, -1, out);
 }
 
 #endif

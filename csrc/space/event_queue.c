@@ -11,15 +11,15 @@
 #define EQ_PER_SLOT_LARGE 32.0
 static inline int large_queue(uint32_t n) { return n >= (1u << 18); }
 
-int eq_init(event_queue *q, uint32_t n) {
+int ed_eq_init(event_queue *q, uint32_t n) {
     uint32_t nb = 16;
     /* The calendar spans 8N events (N/2 slots of 16), 2N from N = 2^18 (N/16 slots of 32):
      * 256 KB of slot heads at N = 10^6, which stay in L2. */
     uint32_t slots = large_queue(n) ? n / 16 : n / 2;
     while (nb < slots && nb < (1u << 24)) nb *= 2;
     q->n = n; q->nb = nb; q->mask = nb - 1; q->size = 0;
-    q->heap = big_alloc(sizeof(eq_node) * (n ? n : 1));
-    q->e = big_alloc(sizeof(eq_entry) * (n ? n : 1));
+    q->heap = ed_big_alloc(sizeof(eq_node) * (n ? n : 1));
+    q->e = ed_big_alloc(sizeof(eq_entry) * (n ? n : 1));
     q->head = malloc(sizeof(int32_t) * (nb + 1));
     q->warm = -1;
     if (!(q->heap && q->e && q->head)) return -1;
@@ -27,7 +27,7 @@ int eq_init(event_queue *q, uint32_t n) {
     return 0;
 }
 
-void eq_free(event_queue *q) {
+void ed_eq_free(event_queue *q) {
     free(q->heap); free(q->e); free(q->head);
     q->heap = NULL; q->e = NULL; q->head = NULL;
 }
@@ -112,7 +112,7 @@ static void insert(event_queue *q, uint32_t i) {
     else list_push(q, i, q->nb);
 }
 
-void eq_request_insert(const event_queue *q, double key) {
+void ed_eq_request_insert(const event_queue *q, double key) {
     int64_t s = slot_of(q, key);
     if (s > q->cur && s - q->cur < (int64_t)q->nb) mem_request_write(&q->head[s & q->mask]);
 }
@@ -182,12 +182,12 @@ static void retune(event_queue *q) {
     q->updates = 0;
 }
 
-void eq_build(event_queue *q, uint32_t n) {
+void ed_eq_build(event_queue *q, uint32_t n) {
     q->n = n;
     retune(q);
 }
 
-void eq_update(event_queue *q, uint32_t particle, double key) {
+void ed_eq_update(event_queue *q, uint32_t particle, double key) {
     if (q->n == 1) { q->heap[0].key = q->e[0].key = key; return; }  /* a lone ball of a sweep */
     uint32_t k = q->e[particle].pos;
     if (k != EQ_LISTED && slot_of(q, key) <= q->cur) {  /* stays in the heap: sift in place */

@@ -37,13 +37,13 @@ typedef struct event_queue {
     int32_t warm;       /* eq_warm's place in the next slot's list, -1 if none */
 } event_queue;
 
-int eq_init(event_queue *q, uint32_t n);  /* 0 on success */
-void eq_free(event_queue *q);
-/* Before eq_build: the key of particle i. */
+int ed_eq_init(event_queue *q, uint32_t n);  /* 0 on success */
+void ed_eq_free(event_queue *q);
+/* Before ed_eq_build: the key of particle i. */
 static inline void eq_set_initial(event_queue *q, uint32_t i, double key) { q->e[i].key = key; }
 /* Queue particles 0..n-1 with the keys set by eq_set_initial. */
-void eq_build(event_queue *q, uint32_t n);
-void eq_update(event_queue *q, uint32_t particle, double key);
+void ed_eq_build(event_queue *q, uint32_t n);
+void ed_eq_update(event_queue *q, uint32_t particle, double key);
 /* Requests (memory.h) for large N, where every record is a cache miss: particle i's record, and
  * (once that has arrived) the records an update of i will touch to unlink it. */
 static inline void eq_request(const event_queue *q, uint32_t i) { mem_request(&q->e[i]); }
@@ -65,7 +65,7 @@ static inline void eq_warm(event_queue *q) {
     q->warm = nx;
 }
 /* ... and the slot list a key will join. */
-void eq_request_insert(const event_queue *q, double key);
+void ed_eq_request_insert(const event_queue *q, double key);
 /* The queue's order: (key, particle index). Bitwise, not ||: in a heap the answer is a coin toss,
  * and the short circuit was a second mispredicted branch per comparison. */
 static inline int eq_before(eq_node a, eq_node b) {

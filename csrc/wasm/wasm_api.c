@@ -130,7 +130,7 @@ KEEP edpd_config *wasm_config_new(int scenario) {
     return c;
 }
 KEEP int wasm_config_set(edpd_config *c, int field, double value, edpd_error *err) {
-    if (field < 0 || field >= EDPD_FIELD_COUNT) return set_error(err, EDPD_ERR_INVALID, "config", "no field %d", field);
+    if (field < 0 || field >= EDPD_FIELD_COUNT) return ed_set_error(err, EDPD_ERR_INVALID, "config", "no field %d", field);
     return (int)edpd_field_set(c, &EDPD_FIELDS[field], value, err);
 }
 KEEP void wasm_config_free(edpd_config *c) { free(c); }

@@ -25,7 +25,7 @@
  * rebuilds, -4 %. */
 #define NL_LEAD 0.8
 
-void nl_configure(struct edpd_world *w) {
+void ed_nl_configure(struct edpd_world *w) {
     neighbour_lists *nl = &w->nl;
     memset(nl, 0, sizeof *nl);
     double min_sigma = INFINITY, filled = 0.0;
@@ -56,7 +56,7 @@ void nl_configure(struct edpd_world *w) {
     nl->exit_radius = 0.5 * delta * (1.0 - 1e-9);
 }
 
-void nl_free(neighbour_lists *nl) {
+void ed_nl_free(neighbour_lists *nl) {
     free(nl->idx); free(nl->count); free(nl->centre); free(nl->scratch); free(nl->stamp);
     nl->idx = NULL; nl->count = NULL; nl->centre = NULL; nl->scratch = NULL; nl->stamp = NULL;
 }
@@ -67,7 +67,7 @@ static int grow(neighbour_lists *nl, uint32_t need) {
     uint32_t cap = nl->cap ? nl->cap : 8;
     while (cap < need) cap *= 2;
     if ((uint64_t)cap * nl->n > SIZE_MAX / sizeof(int32_t) / 2) return -1;
-    int32_t *idx = big_alloc(sizeof(int32_t) * (size_t)cap * nl->n);
+    int32_t *idx = ed_big_alloc(sizeof(int32_t) * (size_t)cap * nl->n);
     if (!idx) return -1;
     if (nl->idx)
         for (uint32_t i = 0; i < nl->n; i++)
@@ -124,7 +124,7 @@ static inline int within_reach(const nl_centre *centre, const reach_box *b, vec3
 #endif
 }
 
-/* The cells of a full 3x3x3 block around point c (cells_block's order) that come within `cut`
+/* The cells of a full 3x3x3 block around point c (ed_cells_block's order) that come within `cut`
  * of c: a corner cell does only if c lies near that corner (about half the time), an edge cell
  * about 3/4 of the time, so a rebuild tests about 20 cells' particles instead of 27. Only on
  * periodic axes (an open axis's edge cells reach out to infinity); conservative by a margin. */
@@ -150,14 +150,14 @@ static int cells_within(const cell_grid *g, const int base[3], vec3 c, double cu
 }
 
 /* Particles j != i whose centres lie within sigma_ij + delta of point c (in cell block of c);
- * `prune`: skip the block's cells out of reach (cells_within), as rebuilds do; nl_check
+ * `prune`: skip the block's cells out of reach (cells_within), as rebuilds do; ed_nl_check
  * searches the whole block, so that it checks the pruning too. */
 static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32_t *out, int prune) {
     const neighbour_lists *nl = &w->nl;
     const cell_grid *g = &w->cells;
-    int base[3] = {cells_coord(g, 0, c.x), cells_coord(g, 1, c.y), cells_coord(g, 2, c.z)};
+    int base[3] = {ed_cells_coord(g, 0, c.x), ed_cells_coord(g, 1, c.y), ed_cells_coord(g, 2, c.z)};
     uint32_t cells[27], m = 0;
-    int count = cells_block(g, base, -1, cells), overflow;
+    int count = ed_cells_block(g, base, -1, cells), overflow;
     if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma * w->pot.reach + nl->delta), cells, count);
     int32_t cand[27 * CELL_MAX_INLINE];
     /* the lines of the records, then of the centres, asked for together before any is read: a
@@ -179,12 +179,12 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     return m;
 }
 
-int nl_build(struct edpd_world *w) {
+int ed_nl_build(struct edpd_world *w) {
     neighbour_lists *nl = &w->nl;
     if (!nl->on) return 0;
     nl->n = w->n;
     nl->count = calloc(w->n, sizeof(uint32_t));
-    nl->centre = big_alloc(sizeof(nl_centre) * w->n);
+    nl->centre = ed_big_alloc(sizeof(nl_centre) * w->n);
     nl->scratch = malloc(sizeof(int32_t) * w->n);
     nl->stamp = calloc(w->n, sizeof(uint32_t));
     if (!nl->count || !nl->centre || !nl->scratch || !nl->stamp || grow(nl, 16) != 0) return -1;
@@ -206,7 +206,7 @@ int nl_build(struct edpd_world *w) {
     return 0;
 }
 
-int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
+int ed_nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     neighbour_lists *nl = &w->nl;
     /* In a dilute world the new centre leads the particle along its flight (nl->lead), so that
      * it crosses the shell from near one side to the other before it leaves. The centre is kept
@@ -258,11 +258,11 @@ int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers) {
     cell_grid *g = &w->cells;
     uint32_t cell = cells_of_point(g, cw.x, cw.y, cw.z);
     particle *q = &w->p[i];
-    if ((int32_t)cell != q->cell) { cells_remove(g, (int32_t)i, (uint32_t)q->cell); particle_set_cell(q, g, cell); cells_insert(g, (int32_t)i, cell); }
+    if ((int32_t)cell != q->cell) { ed_cells_remove(g, (int32_t)i, (uint32_t)q->cell); particle_set_cell(q, g, cell); ed_cells_insert(g, (int32_t)i, cell); }
     return 0;
 }
 
-void nl_forget(struct edpd_world *w, uint32_t i) {
+void ed_nl_forget(struct edpd_world *w, uint32_t i) {
     neighbour_lists *nl = &w->nl;
     if (!nl->on) return;
     const int32_t *li = list_of(nl, i);
@@ -282,7 +282,7 @@ static int listed(const neighbour_lists *nl, uint32_t i, uint32_t j) {
     return 0;
 }
 
-int nl_check(const struct edpd_world *w, char *msg, size_t len) {
+int ed_nl_check(const struct edpd_world *w, char *msg, size_t len) {
     const neighbour_lists *nl = &w->nl;
     if (!nl->on) return 1;
     for (uint32_t i = 0; i < w->n; i++) {
@@ -293,7 +293,7 @@ int nl_check(const struct edpd_world *w, char *msg, size_t len) {
                 return 0;
             }
         }
-        if (w->p[i].state) continue;  /* frozen: in no list and no cell (nl_forget) */
+        if (w->p[i].state) continue;  /* frozen: in no list and no cell (ed_nl_forget) */
         /* every pair with overlapping shells is listed (the scratch buffer is the world's own
          * spare memory; checks run between events) */
         uint32_t m = candidates(w, i, nl->centre[i].c, nl->scratch, 0);

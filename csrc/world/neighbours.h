@@ -24,7 +24,7 @@ typedef struct neighbour_lists {
     int on;
     double delta;        /* shell thickness: list cut-off sigma_ij + delta */
     double exit_radius;  /* delta/2 less a rounding margin: how far i may stray from c_i */
-    double lead;         /* a new centre this many exit radii ahead of the particle (nl_rebuild) */
+    double lead;         /* a new centre this many exit radii ahead of the particle (ed_nl_rebuild) */
     uint32_t cap;        /* entries per particle */
     uint32_t n;
     int32_t *idx;        /* neighbours of i: idx[i cap .. i cap + count[i]) */
@@ -39,18 +39,18 @@ struct edpd_world;
 
 /* Chooses whether the world uses lists, and the shell (before the cell grid is made: cells
  * must be sigma_max + delta wide). */
-void nl_configure(struct edpd_world *w);
+void ed_nl_configure(struct edpd_world *w);
 /* Allocates and fills every list from the current positions (cells filled). 0, or -1 on memory. */
-int nl_build(struct edpd_world *w);
+int ed_nl_build(struct edpd_world *w);
 /* Particle i (up to date, inside the box) re-centres, at or ahead of its position, and re-lists;
  * its cell follows the centre; the particles new to its list are left in scratch[0, *newcomers).
  * 0, or -1 if the lists could not grow (nothing changed then). */
-int nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers);
+int ed_nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers);
 /* Particle i leaves every list (it is frozen: world.c); no-op without lists. */
-void nl_forget(struct edpd_world *w, uint32_t i);
-void nl_free(neighbour_lists *nl);
+void ed_nl_forget(struct edpd_world *w, uint32_t i);
+void ed_nl_free(neighbour_lists *nl);
 /* Every listed pair symmetric, every close pair listed, every particle inside its shell. */
-int nl_check(const struct edpd_world *w, char *msg, size_t len);
+int ed_nl_check(const struct edpd_world *w, char *msg, size_t len);
 
 /* Time until a particle at d from its centre, moving with v, reaches the exit radius R. */
 static inline double nl_exit_dt(vec3 d, vec3 v, double R) {

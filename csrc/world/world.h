@@ -16,7 +16,7 @@
 #define PARTNER_NONE INT32_MIN
 /* No pair event known before ev_t, when every pair of the particle must be tested again: its
  * pending pair event went stale, and the other pairs' events, bounded below by second[] from its
- * last scan, come no sooner (engine/predict.c, predict_stale) */
+ * last scan, come no sooner (engine/predict.c, ed_predict_stale) */
 #define PARTNER_RESCAN (INT32_MIN + 1)
 
 /* 128 bytes, 64-byte aligned: what a neighbour scan reads (r, v, t, sigma) is the first cache line. */
@@ -182,7 +182,7 @@ static inline void particle_set_cell_at(particle *q, const cell_grid *g, const i
 /* ... or to cell c. */
 static inline void particle_set_cell(particle *q, const cell_grid *g, uint32_t c) {
     int cc[3];
-    cells_unindex(g, c, cc);
+    ed_cells_unindex(g, c, cc);
     q->cell = (int32_t)c;
     for (int a = 0; a < 3; a++) q->cc[a] = (uint16_t)cc[a];
 }

@@ -67,12 +67,12 @@ static long count_halts(const variant *V, long samples, double *impacts_sum) {
     long halted = 0;
     *impacts_sum = 0.0;
     edpd_rng rng;
-    rng_seed(&rng, 7);
+    ed_rng_seed(&rng, 7);
     for (long s = 0; s < samples; s++) {
         double plate = V->offsets == 0 ? edpd_sweep_plate_offset(1, (uint64_t)s)
-                     : V->offsets == 1 ? (double)(rng_next(&rng) >> 16) * 0x1p-48
+                     : V->offsets == 1 ? (double)(ed_rng_next(&rng) >> 16) * 0x1p-48
                      : V->offsets == 2 ? (double)s / (double)samples
-                     : V->offsets == 3 ? (double)(rng_next(&rng) >> 32) * 0x1p-32
+                     : V->offsets == 3 ? (double)(ed_rng_next(&rng) >> 32) * 0x1p-32
                      : (double)(float)edpd_sweep_plate_offset(1, (uint64_t)s);
         int impacts;
         if (drop(V, plate, &impacts)) { halted++; *impacts_sum += impacts; }

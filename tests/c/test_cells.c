@@ -1,5 +1,5 @@
-/* The cell grid's blocks against brute force: cells_block lists each cell of the 3x3x3 block
- * (or of a crossing's layer) once, whichever path it takes, and cells_block_lines names one cell
+/* The cell grid's blocks against brute force: ed_cells_block lists each cell of the 3x3x3 block
+ * (or of a crossing's layer) once, whichever path it takes, and ed_cells_block_lines names one cell
  * of every cache line those cells' records lie in, each line once (WebAssembly requests one
  * line per store, world.c). Grids of every record size (2, 4, 8, 16 ints), 3-D and 2-D. */
 #include "check.h"
@@ -17,7 +17,7 @@ static void grid(uint32_t particles, double L, int periodic, int dim, int want_r
     double box[3] = {L, L, dim == 2 ? 1.0 : L};
     int per[3] = {periodic, periodic, periodic}, single[3] = {0, 0, dim == 2};
     cell_grid g;
-    CHECK(cells_init(&g, particles, box, per, 1.0, single) == 0, "cells_init");
+    CHECK(ed_cells_init(&g, particles, box, per, 1.0, single) == 0, "cells_init");
     CHECK(g.rec == want_rec, "N = %u, L = %g: records of %d ints, not %d", particles, L, g.rec, want_rec);
     long blocks = 0, fast = 0, bad_block = 0, bad_lines = 0;
     for (int flat = -1; flat < 3; flat++) {
@@ -27,7 +27,7 @@ static void grid(uint32_t particles, double L, int periodic, int dim, int want_r
                 for (int x = 0; x < g.n[0]; x++) {
                     int base[3] = {x, y, z};
                     uint32_t cells[27], want[27];
-                    int m = cells_block(&g, base, flat, cells), mw = 0;
+                    int m = ed_cells_block(&g, base, flat, cells), mw = 0;
                     /* brute force: every offset in -1..1 (0 on the flat axis and single layers) */
                     for (int dz = -1; dz <= 1; dz++)
                         for (int dy = -1; dy <= 1; dy++)
@@ -53,7 +53,7 @@ static void grid(uint32_t particles, double L, int periodic, int dim, int want_r
                     bad_block += !same;
                     blocks++;
                     const int8_t *pos;
-                    int lines = cells_block_lines(&g, base, flat, &pos);
+                    int lines = ed_cells_block_lines(&g, base, flat, &pos);
                     if (lines < 0) continue;  /* the general path: every cell is requested */
                     fast++;
                     /* each line of the block's records named exactly once */
@@ -78,7 +78,7 @@ static void grid(uint32_t particles, double L, int periodic, int dim, int want_r
     CHECK(bad_block == 0, "N = %u, L = %g: %ld of %ld blocks list other cells than brute force", particles, L, bad_block, blocks);
     CHECK(bad_lines == 0, "N = %u, L = %g: %ld of %ld blocks' line requests miss or repeat a line", particles, L, bad_lines, fast);
     CHECK(fast > blocks / 2, "N = %u, L = %g: only %ld of %ld blocks on the precomputed path", particles, L, fast, blocks);
-    cells_free(&g);
+    ed_cells_free(&g);
 }
 
 int main(void) {

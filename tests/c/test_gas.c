@@ -4,7 +4,7 @@
  * independent seeds. */
 #include "check.h"
 #include "edpd/edpd.h"
-#include "measure/invariants.h"  /* world_check_invariants */
+#include "measure/invariants.h"  /* ed_world_check_invariants */
 #include <stdlib.h>
 
 static const double PI = 3.14159265358979323846;
@@ -99,7 +99,7 @@ static void half_box_pair(edpd_neighbours nb, edpd_detector det, int dim) {
           "half-box pair (neighbours %d, detector %d, %d-D): %llu collisions by t = 1 (want 1), v_y %g and %g (want 1, -1)",
           (int)nb, (int)det, dim, (unsigned long long)st.collisions, vel[1], vel[4]);
     char msg[256] = "";
-    CHECK(world_check_invariants(w, msg, sizeof msg), "half-box pair: %s", msg);
+    CHECK(ed_world_check_invariants(w, msg, sizeof msg), "half-box pair: %s", msg);
     edpd_destroy(w);
 }
 
@@ -180,7 +180,7 @@ TEST(list_rebuild_pruning) {
         int ok = 1;
         for (int k = 0; w && k < 10 && ok; k++) {
             edpd_advance(w, INFINITY, 4000, &err);
-            ok = world_check_invariants(w, msg, sizeof msg);
+            ok = ed_world_check_invariants(w, msg, sizeof msg);
         }
         CHECK(ok, "lists after rebuilds: %s", msg);
         edpd_destroy(w);
@@ -236,13 +236,13 @@ TEST(crowded_cells) {
              * zero top byte, which WebAssembly's record requests store into; the old free
              * marker -1 must fail the check */
             char msg[256] = "";
-            CHECK(world_check_invariants(w, msg, sizeof msg), "crowded cells: %s", msg);
+            CHECK(ed_world_check_invariants(w, msg, sizeof msg), "crowded cells: %s", msg);
             int overflowing = 0;
             for (uint32_t k = 0; k < w->cells.count; k++) overflowing += cells_overflow(&w->cells, k) >= 0;
             CHECK(overflowing > 0, "crowded cells: no overflow list to check");
             int32_t keep = w->cells.slot[0];
             w->cells.slot[0] = -1;
-            CHECK(!world_check_invariants(w, msg, sizeof msg), "crowded cells: a slot of -1 passed the invariant check");
+            CHECK(!ed_world_check_invariants(w, msg, sizeof msg), "crowded cells: a slot of -1 passed the invariant check");
             w->cells.slot[0] = keep;
             /* two diameters (1 and 0.2): WebAssembly's particle requests must load, not store
              * max_sigma over the small spheres (world.h, particle_request) */
@@ -261,9 +261,9 @@ TEST(one_sigma) {
             char msg[256] = "";
             edpd_advance(w, INFINITY, 2000, NULL);
             CHECK(w->one_sigma, "one diameter: one_sigma not set");
-            CHECK(world_check_invariants(w, msg, sizeof msg), "one diameter: %s", msg);
+            CHECK(ed_world_check_invariants(w, msg, sizeof msg), "one diameter: %s", msg);
             w->p[7].sigma = 0.5 * w->max_sigma;
-            CHECK(!world_check_invariants(w, msg, sizeof msg), "one diameter: a smaller sphere passed the invariant check with one_sigma set");
+            CHECK(!ed_world_check_invariants(w, msg, sizeof msg), "one diameter: a smaller sphere passed the invariant check with one_sigma set");
             edpd_destroy(w);
         }
     }

@@ -220,8 +220,8 @@ static void agree(struct edpd_world *w, uint32_t i, const int32_t *cand, uint32_
     if (want.branch == BRANCH_STABILISING && want.partner >= 0) t->stabilising++;
     for (int q = 0; q < nk; q++) {
         predict_ctx x = start(w, i, best0, second0);
-        if (pl) scan_with(w, kernels[q], pl->cand, pl->m, pl, &x);
-        else scan_with(w, kernels[q], cand, m, NULL, &x);
+        if (pl) ed_scan_with(w, kernels[q], pl->cand, pl->m, pl, &x);
+        else ed_scan_with(w, kernels[q], cand, m, NULL, &x);
         found got = result(&x);
         static const char *names[] = {"hard", "steps", "two-lane"};
         if (!found_equal(&got, &want, steps)) {
@@ -304,7 +304,7 @@ static edpd_world *make_world(const world_spec *ws) {
                 vec3 dr = min_image(w, v3_sub(w->p[k].r, w->p[j].r));
                 double reach = 1.5 * 0.5 * (w->p[k].sigma + w->p[j].sigma);
                 if (v3_dot(dr, dr) < reach * reach * 1.1 && urand() < 0.7)
-                    bond_set(&w->bonds, w->pot.count, k, j, urand() < 0.8 ? 0 : 1);
+                    ed_bond_set(&w->bonds, w->pot.count, k, j, urand() < 0.8 ? 0 : 1);
             }
     return w;
 }
@@ -380,8 +380,8 @@ TEST(kernels_agree_on_crowded_cells) {
                 particle *q = &w->p[i];
                 int cc[3] = {q->cc[0], q->cc[1], q->cc[2]};
                 block_plan pl;
-                plan_cells(w, cc, -1, &pl);
-                plan_gather(w, (int32_t)i, &pl);
+                ed_plan_cells(w, cc, -1, &pl);
+                ed_plan_gather(w, (int32_t)i, &pl);
                 overflowed += pl.overflow != 0;
                 agree(w, i, NULL, 0, &pl, steps ? "crowded square well" : "crowded hard spheres", &t);
             }

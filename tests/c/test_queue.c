@@ -20,7 +20,7 @@ static uint32_t brute_min(const double *key, uint32_t n) {
 
 static void run(uint32_t n, int style, uint32_t steps) {
     event_queue q;
-    CHECK(eq_init(&q, n) == 0, "init");
+    CHECK(ed_eq_init(&q, n) == 0, "init");
     double *key = malloc(sizeof(double) * n);
     double now = style == 2 ? -1e9 : 0.0;
     for (uint32_t i = 0; i < n; i++) {
@@ -28,7 +28,7 @@ static void run(uint32_t n, int style, uint32_t steps) {
         if (style == 3 && i % 7 == 0) key[i] = INFINITY;
         eq_set_initial(&q, i, key[i]);
     }
-    eq_build(&q, n);
+    ed_eq_build(&q, n);
     uint32_t bad = 0;
     for (uint32_t s = 0; s < steps; s++) {
         uint32_t top = eq_top(&q), want = brute_min(key, n);
@@ -39,16 +39,16 @@ static void run(uint32_t n, int style, uint32_t steps) {
         if (style == 3 && next_u64() % 5 == 0) k = INFINITY;
         if (style == 2 && next_u64() % 9 == 0) k = now - 5.0;  /* naive-rewind: into the past */
         key[top] = k;
-        eq_update(&q, top, k);
+        ed_eq_update(&q, top, k);
         if (next_u64() % 3 == 0) {
             uint32_t j = (uint32_t)(next_u64() % n);
             key[j] = now + unit() * 1e6;  /* far beyond the calendar */
-            eq_update(&q, j, key[j]);
+            ed_eq_update(&q, j, key[j]);
         }
     }
     CHECK(bad == 0, "n %u style %d: %u of %u tops differ from the minimum", n, style, bad, steps);
     free(key);
-    eq_free(&q);
+    ed_eq_free(&q);
 }
 
 int main(void) {
@@ -62,9 +62,9 @@ int main(void) {
     {
         event_queue q;
         double key[50];
-        eq_init(&q, 50);
+        ed_eq_init(&q, 50);
         for (uint32_t i = 0; i < 50; i++) eq_set_initial(&q, i, key[i] = i % 5 ? (double)i : NAN);
-        eq_build(&q, 50);
+        ed_eq_build(&q, 50);
         uint32_t bad = 0, finite_tops = 0;
         for (int s = 0; s < 1000; s++) {
             uint32_t t = eq_top(&q), want = 50;
@@ -72,11 +72,11 @@ int main(void) {
             if (want < 50) { finite_tops++; if (t != want || eq_top_key(&q) != key[want]) bad++; }
             double k = s % 3 ? (isnan(key[t]) ? 1.0 : key[t] + 1.0) : NAN;
             key[t] = k;
-            eq_update(&q, t, k);
+            ed_eq_update(&q, t, k);
         }
         CHECK(finite_tops > 500, "NaN keys: the check saw finite keys (%u steps)", finite_tops);
         CHECK(bad == 0, "NaN keys: %u of %u tops were not the smallest finite key", bad, finite_tops);
-        eq_free(&q);
+        ed_eq_free(&q);
     }
     return check_report("queue");
 }

@@ -3,7 +3,7 @@
  * conservation, and bad input. The equation of state is in test_square_well.c. */
 #include "check.h"
 #include "edpd/edpd.h"
-#include "measure/invariants.h"  /* world_check_invariants */
+#include "measure/invariants.h"  /* ed_world_check_invariants */
 #include <math.h>
 #include <stdlib.h>
 
@@ -188,7 +188,7 @@ static void nve(int dim, double phi, uint64_t events) {
     CHECK_NEAR(s.positions_potential_energy, s.potential_energy, (double)s.rounding_pairs + 0.5,
                "the logical states' U is the distances' but for pairs within rounding of the edge");
     char msg[256];
-    CHECK(world_check_invariants(w, msg, sizeof msg), "%d-D invariants: %s", dim, msg);
+    CHECK(ed_world_check_invariants(w, msg, sizeof msg), "%d-D invariants: %s", dim, msg);
     edpd_destroy(w);
 }
 TEST(energy_conserved_3d) { nve(3, 0.25, 1000000); }

@@ -120,7 +120,7 @@ static void check_first_failure(edpd_world *w) {
 static void exercise(edpd_world *w, reader *r) {
     edpd_error err;
     char msg[256];
-    if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
+    if (!ed_world_check_invariants(w, msg, sizeof msg)) fail(msg);
     edpd_stats s0;
     edpd_get_stats(w, &s0);
     int calls = 1 + (int)(u32(r) % 6);
@@ -129,7 +129,7 @@ static void exercise(edpd_world *w, reader *r) {
         uint64_t budget = u32(r) % 30000;
         edpd_stop stop = edpd_advance(w, t, budget, &err);
         if (stop == EDPD_STOP_ERROR && (err.code == EDPD_OK || !err.message[0])) fail("an error stop needs a code and message");
-        if (!world_check_invariants(w, msg, sizeof msg)) fail(msg);
+        if (!ed_world_check_invariants(w, msg, sizeof msg)) fail(msg);
         check_overlap_count(w);
         check_first_failure(w);
         size_t xyz = edpd_write_xyz(w, NULL, 0);  /* the state file's length, against its documented bound */

@@ -26,10 +26,10 @@ typedef struct edpd_sweep_result {
     uint64_t hist_events_at_halt[EDPD_SWEEP_HIST];
 } edpd_sweep_result;
 
-edpd_sweep_config edpd_default_sweep_config(void);
+EDPD_API edpd_sweep_config edpd_default_sweep_config(void);
 /* Plate offset of sample s: uniform in [0, 1), a function of (seed, s) only. */
-double edpd_sweep_plate_offset(uint32_t seed, uint64_t s);
+EDPD_API double edpd_sweep_plate_offset(uint32_t seed, uint64_t s);
 /* Runs the samples and ADDS their outcome to *acc (zero it first). */
-edpd_code edpd_ball_sweep(const edpd_sweep_config *cfg, edpd_sweep_result *acc, edpd_error *err);
+EDPD_API edpd_code edpd_ball_sweep(const edpd_sweep_config *cfg, edpd_sweep_result *acc, edpd_error *err);
 
 #endif

@@ -26,6 +26,14 @@
 extern "C" {
 #endif
 
+/* What the library exports: the core is built with hidden visibility, so that a shared library
+ * of it (a notebook's, say) exposes this API and nothing of the engine's own. */
+#if defined(__GNUC__) || defined(__clang__)
+#define EDPD_API __attribute__((visibility("default")))
+#else
+#define EDPD_API
+#endif
+
 /* Hard caps. They keep every allocation bounded and every loop finite. */
 #define EDPD_MAX_N 4194304u     /* particles per world (2^22) */
 #define EDPD_MAX_PLANES 64u     /* planes shared by all particles */
@@ -226,33 +234,33 @@ typedef struct edpd_stats {
 } edpd_stats;
 
 /* Configuration with every default filled in. */
-edpd_config edpd_default_config(void);
+EDPD_API edpd_config edpd_default_config(void);
 /* Defaults of a scenario (restitution, gravity, n, packing fraction). */
-edpd_config edpd_scenario_config(edpd_scenario scenario);
+EDPD_API edpd_config edpd_scenario_config(edpd_scenario scenario);
 
 /* Check a config without building a world. */
-edpd_code edpd_validate_config(const edpd_config *cfg, edpd_error *err);
+EDPD_API edpd_code edpd_validate_config(const edpd_config *cfg, edpd_error *err);
 
 /* Steps from text, "radius energy; radius energy; ..." innermost first (radii in diameters): the
  * CLI's --steps, the JavaScript API's steps and the state files' steps=. Into steps[] and *count;
  * EDPD_ERR_INVALID (field "steps") if the text is not 1 to EDPD_MAX_STEPS such entries. The
  * values' ranges are edpd_validate_config's. */
-edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err);
+EDPD_API edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err);
 
 typedef struct edpd_world edpd_world;
 
 /* Returns NULL and fills err on bad input or memory failure. */
-edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err);
-void edpd_destroy(edpd_world *w);
+EDPD_API edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err);
+EDPD_API void edpd_destroy(edpd_world *w);
 
 /* The one verb: execute events up to simulation time t_end or until max_events have been
  * executed, whichever comes first; then the world clock is t_end (time stop) or the time of the
  * last event. Halts and collapses end the call. Returns why it stopped. t_end is +infinity or a
  * number within EDPD_MAX_TIME, not before the clock (except for naive-rewind). The clock stays
  * within +-EDPD_MAX_TIME: an event predicted beyond it never happens. */
-edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
+EDPD_API edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
 
-edpd_status edpd_get_status(const edpd_world *w);
+EDPD_API edpd_status edpd_get_status(const edpd_world *w);
 
 /* The first undefined dynamics a naive detector met — its halt, an answer it ignored, or a
  * negative dt it executed — as the overlap function there (Eqs. 7 and 11), so that a viewer can
@@ -274,42 +282,42 @@ typedef struct edpd_failure {
     double stable_dt;          /* the paper's rule (Eq. 10) for the same f: 0, the turning point, a root, or +inf */
     const char *stable_answer; /* "stabilising", "turning-point", "root" or "none" */
 } edpd_failure;
-void edpd_get_first_failure(const edpd_world *w, edpd_failure *out);
-void edpd_get_stats(const edpd_world *w, edpd_stats *out);
-uint32_t edpd_particle_count(const edpd_world *w);
-double edpd_time(const edpd_world *w);
-const edpd_config *edpd_get_config(const edpd_world *w);
+EDPD_API void edpd_get_first_failure(const edpd_world *w, edpd_failure *out);
+EDPD_API void edpd_get_stats(const edpd_world *w, edpd_stats *out);
+EDPD_API uint32_t edpd_particle_count(const edpd_world *w);
+EDPD_API double edpd_time(const edpd_world *w);
+EDPD_API const edpd_config *edpd_get_config(const edpd_world *w);
 
 /* Copy N*3 positions / velocities at the current clock into out (caller allocates 3N doubles). */
-void edpd_get_positions(const edpd_world *w, double *out);
-void edpd_get_velocities(const edpd_world *w, double *out);
-void edpd_get_positions_f32(const edpd_world *w, float *out);
+EDPD_API void edpd_get_positions(const edpd_world *w, double *out);
+EDPD_API void edpd_get_velocities(const edpd_world *w, double *out);
+EDPD_API void edpd_get_positions_f32(const edpd_world *w, float *out);
 /* Both at once (one flight per particle): what a sampler of the trajectory reads. */
-void edpd_get_state(const edpd_world *w, double *positions, double *velocities);
+EDPD_API void edpd_get_state(const edpd_world *w, double *positions, double *velocities);
 /* Marks particles that overlap something now (1) into out (N bytes). */
-void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
+EDPD_API void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
 /* Box edge lengths. */
-void edpd_get_box(const edpd_world *w, double out[3]);
+EDPD_API void edpd_get_box(const edpd_world *w, double out[3]);
 /* Which axes are periodic (1) or bounded (0, by walls or planes, or the 2-D plane's axis). */
-void edpd_get_periodic(const edpd_world *w, int out[3]);
+EDPD_API void edpd_get_periodic(const edpd_world *w, int out[3]);
 /* The N particles' diameters (caller allocates N doubles). */
-void edpd_get_diameters(const edpd_world *w, double *out);
+EDPD_API void edpd_get_diameters(const edpd_world *w, double *out);
 /* The planes every particle meets (not a ball array's per-ball plates): copies at most cap of
  * them into out and returns how many there are. */
-uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap);
+EDPD_API uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap);
 /* Each particle's own plate (N planes: a ball array's per-ball plates), an all-zero plane for a
  * particle without one; returns how many particles have one. */
-uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out);
+EDPD_API uint32_t edpd_get_own_planes(const edpd_world *w, edpd_plane *out);
 /* Each particle's edpd_state (N bytes): running, or frozen by a halt or a rest on its own plate. */
-void edpd_get_particle_states(const edpd_world *w, uint8_t *out);
+EDPD_API void edpd_get_particle_states(const edpd_world *w, uint8_t *out);
 /* Each particle's impacts on its own plate so far (N counts; 0 without one). */
-void edpd_get_plate_impacts(const edpd_world *w, uint32_t *out);
+EDPD_API void edpd_get_plate_impacts(const edpd_world *w, uint32_t *out);
 /* Impact separations (|r_ij| - sigma) / spacing(sigma): EDPD_HIST_BINS counts; bin 0 is below
  * -64, bin EDPD_HIST_BINS-1 above +64, bin k for 1..129 is the value k - 65. */
-void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);
-uint64_t edpd_state_hash(const edpd_world *w);
+EDPD_API void edpd_get_impact_histogram(const edpd_world *w, uint64_t *out);
+EDPD_API uint64_t edpd_state_hash(const edpd_world *w);
 /* Start a new measurement window for pressure_z and mean_free_time (e.g. after equilibration). */
-void edpd_reset_measurements(edpd_world *w);
+EDPD_API void edpd_reset_measurements(edpd_world *w);
 
 /* An event log: every executed event that changes a velocity, handed to a function the caller
  * sets (edpd_set_event_log), which may write it out (the CLI's --event-log). Bookkeeping events
@@ -331,7 +339,7 @@ typedef struct edpd_event {
 } edpd_event;
 typedef void (*edpd_event_fn)(const edpd_event *event, void *user);
 /* fn(event, user) after every such event from now on; NULL: off (the default, no cost but a test). */
-void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user);
+EDPD_API void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user);
 
 /* The state at the current clock as one frame of extended XYZ (read by OVITO and ASE): the
  * particle count; a line with the box (Lattice, pbc), Time, gravity, planes and the run (scenario,
@@ -342,12 +350,12 @@ void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user);
  * suffice. Returns 0 only if its scratch memory (49 N bytes) could not be allocated. */
 #define EDPD_XYZ_MAX_EXCEPTIONS 400u  /* a stepped potential's pairs whose logical shell the distance does not tell */
 #define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 60u * EDPD_MAX_STEPS + 40u * EDPD_XYZ_MAX_EXCEPTIONS + 350u * (size_t)(n))  /* header, planes, steps, rows */
-size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
+EDPD_API size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
 
-const char *edpd_detector_name(edpd_detector d);
-const char *edpd_scenario_name(edpd_scenario s);
-int edpd_detector_from_name(const char *name, edpd_detector *out);
-int edpd_scenario_from_name(const char *name, edpd_scenario *out);
+EDPD_API const char *edpd_detector_name(edpd_detector d);
+EDPD_API const char *edpd_scenario_name(edpd_scenario s);
+EDPD_API int edpd_detector_from_name(const char *name, edpd_detector *out);
+EDPD_API int edpd_scenario_from_name(const char *name, edpd_scenario *out);
 
 #ifdef __cplusplus
 }

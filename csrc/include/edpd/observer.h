@@ -38,16 +38,16 @@ typedef struct edpd_observables {
 } edpd_observables;
 
 /* An observer of w for up to max_samples samples (16 to 4096, within 1 GiB): NULL and err if not. */
-edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, edpd_error *err);
+EDPD_API edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, edpd_error *err);
 /* A sample of w now: EDPD_OK, or EDPD_ERR_STATE when full, or when a particle moved more than a
  * quarter box since the last sample (sample more often), or the interval changed. */
-edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error *err);
-uint32_t edpd_observer_samples(const edpd_observer *o);
+EDPD_API edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error *err);
+EDPD_API uint32_t edpd_observer_samples(const edpd_observer *o);
 /* The observables `what` asks for (EDPD_OBSERVE_...) from the samples so far (at least 16). */
-edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_observables *out, edpd_error *err);
-void edpd_observer_destroy(edpd_observer *o);
+EDPD_API edpd_code edpd_observer_results(const edpd_observer *o, unsigned what, edpd_observables *out, edpd_error *err);
+EDPD_API void edpd_observer_destroy(edpd_observer *o);
 /* Free flights: hand the observer every event of the world's event log (edpd_set_event_log; the
  * observer's function or the caller's forwarding). Impacts (particle or plane) end a flight. */
-void edpd_observer_event(const edpd_event *e, void *observer);
+EDPD_API void edpd_observer_event(const edpd_event *e, void *observer);
 
 #endif

@@ -27,33 +27,33 @@ typedef struct edpd_field {
     const char *help;     /* one line */
 } edpd_field;
 
-extern const edpd_field EDPD_FIELDS[];
-extern const int EDPD_FIELD_COUNT;
+extern EDPD_API const edpd_field EDPD_FIELDS[];
+extern EDPD_API const int EDPD_FIELD_COUNT;
 
 /* The field of a name, a JavaScript name or a CLI flag; NULL if none. */
-const edpd_field *edpd_field_named(const char *name);
-const edpd_field *edpd_field_of_flag(const char *flag);
+EDPD_API const edpd_field *edpd_field_named(const char *name);
+EDPD_API const edpd_field *edpd_field_of_flag(const char *flag);
 
 /* A field's value in a config, as a double (an enum: its index). */
-double edpd_field_get(const edpd_config *c, const edpd_field *f);
+EDPD_API double edpd_field_get(const edpd_config *c, const edpd_field *f);
 /* Sets it after checking the range: EDPD_OK, or EDPD_ERR_INVALID with err naming the field
  * ("packing_fraction: must be in [1e-06, 0.64], got 0.9"). */
-edpd_code edpd_field_set(edpd_config *c, const edpd_field *f, double value, edpd_error *err);
+EDPD_API edpd_code edpd_field_set(edpd_config *c, const edpd_field *f, double value, edpd_error *err);
 /* The range check alone, with the same message. */
-edpd_code edpd_field_check(const edpd_field *f, double value, edpd_error *err);
+EDPD_API edpd_code edpd_field_check(const edpd_field *f, double value, edpd_error *err);
 /* An enum field's index of a name, or -1. */
-int edpd_field_value(const edpd_field *f, const char *name);
+EDPD_API int edpd_field_value(const edpd_field *f, const char *name);
 
 /* The statistics (edpd_stats) by name, for readers outside C: the WebAssembly wrapper reads
  * each from its place in the struct. */
 typedef enum edpd_stat_type { EDPD_STAT_DOUBLE, EDPD_STAT_U32, EDPD_STAT_U64, EDPD_STAT_HASH } edpd_stat_type;
 typedef struct edpd_stat_field { const char *name, *js; edpd_stat_type type; size_t offset; } edpd_stat_field;
-extern const edpd_stat_field EDPD_STATS_FIELDS[];
-extern const int EDPD_STATS_FIELD_COUNT;
+extern EDPD_API const edpd_stat_field EDPD_STATS_FIELDS[];
+extern EDPD_API const int EDPD_STATS_FIELD_COUNT;
 
 /* Both tables as JSON, {"config": [...], "stats": [...]} (a config field: name, js, flag, type,
  * min, max, values, offset, default per scenario, help; a statistic: name, js, type, offset) and
  * the size of edpd_config and edpd_stats; like snprintf: the full length, at most cap bytes. */
-size_t edpd_schema_json(char *buf, size_t cap);
+EDPD_API size_t edpd_schema_json(char *buf, size_t cap);
 
 #endif

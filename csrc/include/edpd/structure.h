@@ -3,6 +3,7 @@
 #ifndef EDPD_CLI_STRUCTURE_H
 #define EDPD_CLI_STRUCTURE_H
 #include <stdint.h>
+#include "edpd.h"
 
 #define EDPD_GR_BINS 250        /* from sigma to sigma + 5 sigma (or L/2) */
 #define EDPD_SPEED_BINS 40      /* 0 to 5 sqrt(kT/m) */
@@ -21,9 +22,9 @@ typedef struct edpd_speed_distribution {
 
 /* g(r) over `count` samples of n positions (3 n doubles each, at pos + 3 n k; unwrapped or not:
  * the minimum image by rounding), sigma the diameter, box and periodic axes as the world's. */
-void edpd_pair_distribution_of(const double *pos, uint32_t count, uint32_t n, int dim, const double box[3], const int periodic[3],
+EDPD_API void edpd_pair_distribution_of(const double *pos, uint32_t count, uint32_t n, int dim, const double box[3], const int periodic[3],
                           double sigma, edpd_pair_distribution *out);
 /* The speeds of `count` samples of n velocities against Maxwell-Boltzmann at kT/m = kt (its chi^2). */
-void edpd_speed_distribution_of(const double *vel, uint32_t count, uint32_t n, int dim, double kt, edpd_speed_distribution *out);
+EDPD_API void edpd_speed_distribution_of(const double *vel, uint32_t count, uint32_t n, int dim, double kt, edpd_speed_distribution *out);
 
 #endif

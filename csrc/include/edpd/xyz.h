@@ -38,14 +38,14 @@ typedef struct edpd_xyz_state {
 /* Which frame to read: k >= 0 (0 the first), the last, or the only one (a trajectory refused). */
 enum { EDPD_XYZ_LAST_FRAME = -1, EDPD_XYZ_ONLY_FRAME = -2 };
 /* Returns 1, or 0 with a message naming the file, the line and what was expected in err. */
-int edpd_xyz_read(const char *path, int frame, edpd_xyz_state *s, char *err, size_t errlen);
+EDPD_API int edpd_xyz_read(const char *path, int frame, edpd_xyz_state *s, char *err, size_t errlen);
 /* The same from an open stream; name is used in messages. */
-int edpd_xyz_read_stream(FILE *f, const char *name, int frame, edpd_xyz_state *s, char *err, size_t errlen);
-void edpd_xyz_free(edpd_xyz_state *s);
+EDPD_API int edpd_xyz_read_stream(FILE *f, const char *name, int frame, edpd_xyz_state *s, char *err, size_t errlen);
+EDPD_API void edpd_xyz_free(edpd_xyz_state *s);
 /* The custom world of a state: particles, box, planes and clock (start_time), gravity if the file
  * has it, its potential and logical states, restitution and tc from the file or else 1 and 0, dim from the file or else 3, and
  * `diameter` = the largest diameter (the unit of max_overlap). c's arrays point into s, which must
  * outlive edpd_create. Other fields of c (detector, neighbours, ...) are left as they are. */
-void edpd_xyz_config(const edpd_xyz_state *s, edpd_config *c);
+EDPD_API void edpd_xyz_config(const edpd_xyz_state *s, edpd_config *c);
 
 #endif
