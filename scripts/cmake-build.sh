@@ -13,7 +13,7 @@ cmake_build() {
     echo "..." >&2
     tail -n 20 "$log" >&2
     rm -f "$log"
-    echo "edpd: the build in $dir/ failed (the end of its log is above); nothing built before is used" >&2
+    echo "edpd: the build in $dir/ failed (its errors are above); nothing built before is used" >&2
     exit 1
   fi
   grep -E "warning" "$log" || true

@@ -13,7 +13,7 @@ void *ed_big_alloc(size_t bytes);   /* 64-byte aligned, NULL on failure */
  * WebAssembly, which has no prefetch instruction. mem_request is a prefetch natively and an
  * ordinary load in WebAssembly: that load holds the core until its line arrives, but the loads
  * of a batch are then in flight together instead of a few at a time between the arithmetic
- * that uses them (scripts/wasm_ab.sh: N = 10^6 in Node 3.2 -> 1.9 us/event). So requests go
+ * that uses them, which pays at large N. So requests go
  * only where the lines are needed soon, in batches; MEM_REQUEST_STALLS says which kind. */
 /* mem_request_zero and mem_request_write_zero take a byte of the line that is always zero:
  * in WebAssembly they store a zero there (mem_request_same: a double whose value the caller

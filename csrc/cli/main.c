@@ -1,4 +1,4 @@
-/* edpd — the native command-line program: run, sweep, bench (DESIGN.md §4). */
+/* edpd — the native command-line program: run, sweep, bench, merge, schema (docs/cli.md). */
 #include "edpd/edpd.h"
 #include "edpd/ball_sweep.h"
 #include "cli.h"

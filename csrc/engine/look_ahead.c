@@ -117,8 +117,8 @@ void ed_look_ahead(struct edpd_world *w) {
     int32_t j = pair_partner(t);
     if (j >= 0) particle_request(w, (uint32_t)j);
     if (w->nl.on) {
-        /* the lists the next event reads first: at N = 13500 (1.7 MB of lists, 1 MB of L2) the
-         * first load of a list was three quarters of predict_list's time (perf) */
+        /* the lists the next event reads first: once the lists outgrow L2, the first load of a
+         * list is most of its scan's time */
         mem_request(w->nl.idx + (size_t)k * w->nl.cap);
         mem_request(&w->nl.count[k]);
         if (j >= 0) { mem_request(w->nl.idx + (size_t)j * w->nl.cap); mem_request(&w->nl.count[j]); }

@@ -7,8 +7,8 @@
 
 /* Shell thickness in diameters. Thinner shells mean shorter lists but more rebuilds; 0.5 is
  * near the best of `edpd bench` at n sigma^3 = 0.5 and 0.9. A 3-D square well's lists reach
- * 1.5 sigma before the shell, so their length grows faster with it: 0.3 there gives 8 % more
- * collisions per second (interleaved, median of 9); in 2-D 0.3 loses 11 %. */
+ * 1.5 sigma before the shell, so their length grows faster with it, and a thinner shell pays
+ * there (in 2-D, where a list grows with the square of its reach, it does not). */
 #define NL_SHELL 0.5
 #define NL_SHELL_STEPS_3D 0.3
 
@@ -19,10 +19,9 @@
 #define NL_AUTO_PHI_2D 0.62
 /* Below the automatic threshold for lists (a square well's, or lists asked for), flights cross
  * much of the shell between impacts: a rebuilt list's centre then sits this fraction of the
- * exit radius ahead of the particle. 3-D square well, n sigma^3 = 0.5: a fifth fewer rebuilds,
- * +9 % collisions per second (2-D: +4 %). In the dense hard-sphere liquid (n sigma^3 = 0.9) a
- * particle wanders about its shell and, started off-centre, leaves it sooner: 13 % more
- * rebuilds, -4 %. */
+ * exit radius ahead of the particle, so that it crosses the shell from near one side to the
+ * other before it leaves, and rebuilds less often. Not in a dense liquid: there a particle
+ * wanders about its shell and, started off-centre, would leave it sooner. */
 #define NL_LEAD 0.8
 
 void ed_nl_configure(struct edpd_world *w) {
@@ -161,7 +160,7 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma * w->pot.reach + nl->delta), cells, count);
     int32_t cand[27 * CELL_MAX_INLINE];
     /* the lines of the records, then of the centres, asked for together before any is read: a
-     * rebuild otherwise waits on them a few at a time (3-D square well: 8 % faster) */
+     * rebuild otherwise waits on them a few at a time */
     for (int k = 0; k < count; k++) cells_request((cell_grid *)g, cells[k]);
     uint32_t nc = cells_gather(g, cells, count, (int32_t)i, cand, &overflow);
     const nl_centre *centre = nl->centre;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CLI contract of DESIGN.md §4: subcommands, flags, JSON fields, errors on stderr with a
+# The CLI contract (docs/cli.md): subcommands, flags, JSON fields, errors on stderr with a
 # non-zero exit. Usage: cli_contract.sh path/to/edpd
 set -u
 edpd="$1"

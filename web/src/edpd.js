@@ -1,4 +1,4 @@
-// The WebAssembly step API without pointers (DESIGN.md §5). Plain ES module, no DOM: it runs
+// The WebAssembly step API without pointers. Plain ES module, no DOM: it runs
 // in the browser, in Web Workers and in Node (pass `wasmBinary`, see loadEdpd).
 //
 //   const edpd = await loadEdpd();
