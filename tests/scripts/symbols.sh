@@ -11,6 +11,7 @@ for lib in "$@"; do
     count=$((count + 1))
     case "$sym" in
       ed_*) ;;
+      __*) ;;  # the compiler's and the sanitizers' own (AddressSanitizer's __odr_asan.*)
       edpd_*|EDPD_*)
         grep -qw "$sym" "$root"/csrc/include/edpd/*.h || { echo "symbols: $sym ($(basename "$lib")) is named as public but no public header declares it" >&2; bad=1; } ;;
       *) echo "symbols: $sym ($(basename "$lib")) is global without a prefix: make it static, or name it ed_$sym" >&2; bad=1 ;;
