@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadForNode, root } from './helpers.js';
-import { PaneEngine } from '../../web/src/workers/pane-engine.js';
-import { fmtWithError } from '../../web/src/model/run-model.js';
+import { paneEngine } from '../../web/src/workers/pane-engine.js';
+import { fmtWithError } from '../../web/src/model/format.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
@@ -67,7 +67,7 @@ describe('theory', () => {
 
 describe('the overlap function at the first failure (paper Fig. 1)', () => {
   const naivePane = (state, t) => {
-    const e = new PaneEngine(api, paneConfigs(state)[0]);
+    const e = paneEngine(api, paneConfigs(state)[0]);
     e.advanceTo(t, 1e8);
     const frame = e.frame();
     e.destroy();
@@ -125,7 +125,7 @@ describe('the overlap function at the first failure (paper Fig. 1)', () => {
     expect(f.naive.action).toBe('ignored');
     expect(Number.isInteger(f.ball)).toBe(true);
     const spec = paneConfigs(state)[0];
-    const e = new PaneEngine(api, spec);
+    const e = paneEngine(api, spec);
     const times = e.plates.map((plateOffset) => {
       const s = api.createSimulation({ scenario: 'bouncing-ball', detector: spec.detector, n: 1, plateOffset, restitution: spec.restitution, gravity: spec.gravity });
       s.advanceTo(4, { maxEvents: 1e8 });
@@ -137,7 +137,7 @@ describe('the overlap function at the first failure (paper Fig. 1)', () => {
     expect(f.time).toBe(Math.min(...times));
     expect(times[f.ball]).toBe(f.time);
     e.destroy();
-    const stable = new PaneEngine(api, paneConfigs(state)[1]);
+    const stable = paneEngine(api, paneConfigs(state)[1]);
     stable.advanceTo(4, 1e8);
     expect(stable.frame().failure).toBeNull();
     stable.destroy();
@@ -260,7 +260,7 @@ test('latter-half mean: its standard error is honest (the spread of Z over seeds
   // so [0.55, 1.45] is about 3 of those; without the 1/sqrt(8) the ratio would be ≈ 2.8
   const zs = [], errs = [];
   for (let seed = 1; seed <= 24; seed++) {
-    const e = new PaneEngine(api, paneConfigs({ ...defaultState('elastic'), n: 300, seed })[1]);
+    const e = paneEngine(api, paneConfigs({ ...defaultState('elastic'), n: 300, seed })[1]);
     const lh = new LatterHalfMean();
     for (let k = 1; k <= 200; k++) { e.advanceTo(k / 20, 1e9); lh.push(k / 20, e.frame().stats.pressureZ); }
     zs.push(lh.value); errs.push(lh.error);
@@ -285,7 +285,7 @@ test('the command line of a pane: the native run with the same configuration, to
   const balls = { ...defaultState('ball-array'), n: 40, seed: 5 };
   const arrayCmd = cliCommand(balls, 'naive-halt', 2.999999999);  // after the first halts, before any ball rests
   expect(arrayCmd).toBe('build/edpd run --scenario bouncing-ball --detector naive-halt --n 40 --seed 5 --restitution 0.5 --gravity 1 --time 2.999999999 --json');
-  const pane = new PaneEngine(api, paneConfigs(balls)[0]);
+  const pane = paneEngine(api, paneConfigs(balls)[0]);
   pane.advanceTo(2.999999999, 1e8);
   const native = JSON.parse(execFileSync(join(root, 'build/edpd'), arrayCmd.split(' ').slice(1), { encoding: 'utf8' }));
   expect(pane.frame().balls.halted).toBeGreaterThan(0);  // a state in which some balls stopped and the others ran on
@@ -305,7 +305,7 @@ test('the square-well fluid\'s command line, thermostat and quench included, rea
   const cmd = cliCommand(sw, 'stable', 3);
   expect(cmd).toBe('build/edpd run --scenario elastic --detector stable --dim 2 --n 300 --packing-fraction 0.25 --seed 1 --temperature 1 ' +
     '--potential square-well --lambda 1.5 --thermostat-rate 0.5 --bath-temperature 1 --quench-at 2 --quench-to 0.4 --time 3 --json');
-  const pane = new PaneEngine(api, paneConfigs(sw)[1]);
+  const pane = paneEngine(api, paneConfigs(sw)[1]);
   pane.advanceTo(3, 1e8);
   const native = JSON.parse(execFileSync(join(root, 'build/edpd'), cmd.split(' ').slice(1), { encoding: 'utf8' }));
   expect(native.thermostat_kicks).toBeGreaterThan(0);

@@ -54,12 +54,12 @@ test('bad use is an Error naming what is wrong', () => {
 });
 
 test('the elastic gas\'s stable pane samples itself from t = 5 every 0.05; the naive pane does not; the CSV holds the tables', async () => {
-  const { PaneEngine } = await import('../../web/src/workers/pane-engine.js');
+  const { paneEngine } = await import('../../web/src/workers/pane-engine.js');
   const { defaultState, paneConfigs } = await import('../../web/src/model/scenarios.js');
   const { observablesCsv } = await import('../../web/src/model/observables-csv.js');
   const state = { ...defaultState('elastic'), n: 500 };
   const [naiveSpec, stableSpec] = paneConfigs(state);
-  const stable = new PaneEngine(edpd, stableSpec), naive = new PaneEngine(edpd, naiveSpec);
+  const stable = paneEngine(edpd, stableSpec), naive = paneEngine(edpd, naiveSpec);
   stable.advanceTo(4.9, 1e9);
   expect(stable.frame().observables).toBeNull();  // nothing before t = 5
   stable.advanceTo(8, 1e9);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadForNode, root } from './helpers.js';
-import { PaneEngine, probeStateFile } from '../../web/src/workers/pane-engine.js';
+import { paneEngine, probeStateFile } from '../../web/src/workers/pane-engine.js';
 import { ballGrid, ballPosition, ROW_HEIGHT } from '../../web/src/model/ball-layout.js';
 import { RunModel } from '../../web/src/model/run-model.js';
 import { SweepModel, summarize } from '../../web/src/model/sweep-model.js';
@@ -27,7 +27,7 @@ function fakeWorker() {
       queueMicrotask(() => {
         if (w.terminated) return;
         try {
-          if (msg.type === 'init') { engine?.destroy(); engine = new PaneEngine(api, msg.spec); }
+          if (msg.type === 'init') { engine?.destroy(); engine = paneEngine(api, msg.spec); }
           else if (msg.type === 'crash') { w.onerror?.({ message: 'deliberate crash' }); return; }
           else if (msg.type === 'xyz') { w.onmessage?.({ data: { type: 'xyz', id: msg.id, text: engine.xyz() } }); return; }
           else if (msg.type === 'probe') { w.onmessage?.({ data: { type: 'probe', id: msg.id, info: probeStateFile(api, msg.text, msg.frame, msg.name) } }); return; }
@@ -53,7 +53,7 @@ async function runUntil(model, pred, maxTicks = 5000) {
 
 test('a state file\'s pane draws each particle at its own diameter and the planes it meets (its shape, sent once)', () => {
   const text = '2\nLattice="20 0 0 0 20 0 0 0 10" pbc="T T F" planes="0 0 1 0 1; 0 0 -1 -10 0.5" Properties=species:S:1:pos:R:3:radius:R:1\nA 2 2 5 0.05\nA 6 6 5 1.5\n';
-  const engine = new PaneEngine(api, { kind: 'file', detector: 'stable', text, frame: null, name: 'two.xyz' });
+  const engine = paneEngine(api, { kind: 'file', detector: 'stable', text, frame: null, name: 'two.xyz' });
   const shape = engine.shape();
   expect(Array.from(shape.diameters)).toEqual([0.1, 3]);
   expect(shape.largest).toBe(3);
@@ -450,7 +450,7 @@ describe('run model', () => {
 
   test('both panes get the identical initial state', () => {
     const [a, b] = paneConfigs(defaultState('granular'));
-    const ea = new PaneEngine(api, a), eb = new PaneEngine(api, b);
+    const ea = paneEngine(api, a), eb = paneEngine(api, b);
     expect(Array.from(ea.frame().positions)).toEqual(Array.from(eb.frame().positions));
     ea.destroy(); eb.destroy();
   });

@@ -1,8 +1,8 @@
 // The square-well scenario's links (docs/square-well.md, docs/teaching.md) as the app's panes run
-// them (PaneEngine, the worker's engine), judged by the verdicts the panes show and by the
+// them (paneEngine, the worker's engine), judged by the verdicts the panes show and by the
 // particles' positions, not by what the engine says of itself.
 import { loadForNode } from './helpers.js';
-import { PaneEngine } from '../../web/src/workers/pane-engine.js';
+import { paneEngine } from '../../web/src/workers/pane-engine.js';
 import { parseHash } from '../../web/src/model/url-state.js';
 import { paneConfigs } from '../../web/src/model/scenarios.js';
 import { paneVerdict } from '../../web/src/model/verdict.js';
@@ -13,7 +13,7 @@ beforeAll(async () => { api = await loadForNode(); });
 
 const panesOf = (link) => {
   const { state } = parseHash(link);
-  return { state, panes: paneConfigs(state).map((spec) => new PaneEngine(api, spec)) };
+  return { state, panes: paneConfigs(state).map((spec) => paneEngine(api, spec)) };
 };
 
 /** Each particle's neighbours inside the well (centres closer than lambda sigma), from the positions. */

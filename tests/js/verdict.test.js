@@ -6,8 +6,8 @@ import { paneVerdict, DEEP_OVERLAP } from '../../web/src/model/verdict.js';
 import { bounceRows, exactTop, restTime, LOWEST_TOP } from '../../web/src/model/bounces.js';
 import { gasStartProblem, fewestParticles } from '../../web/src/model/lattice.js';
 import { withParam, defaultState } from '../../web/src/model/scenarios.js';
-import { roundUp } from '../../web/src/model/run-model.js';
-import { PaneEngine } from '../../web/src/workers/pane-engine.js';
+import { roundUp } from '../../web/src/model/format.js';
+import { paneEngine } from '../../web/src/workers/pane-engine.js';
 import { loadForNode, root } from './helpers.js';
 
 const frame = (status, stats, extra = {}) => ({ n: 2000, status: { status: 'running', reason: null, event: 0, time: 0, particles: [-1, -1], ...status }, stats: { overlappingPairs: 0, maxOverlap: 0, ...stats }, ...extra });
@@ -45,7 +45,7 @@ describe('the bounce plot', () => {
   });
   test('the engine\'s bounces lie on the exact line until the naive ball halts; the stable one goes on to rest', async () => {
     const api = await loadForNode();
-    const mk = (detector) => new PaneEngine(api, { kind: 'balls', detector, count: 1, plateOffsets: [0.763774618976614], restitution: 0.5, gravity: 1 });
+    const mk = (detector) => paneEngine(api, { kind: 'balls', detector, count: 1, plateOffsets: [0.763774618976614], restitution: 0.5, gravity: 1 });
     const [a, b] = [mk('naive-halt'), mk('stable')];
     for (const p of [a, b]) p.advanceTo(4, 1e6);
     const [fa, fb] = [a.frame(), b.frame()];

@@ -10,83 +10,15 @@
 // when memory grows), and every getter returns a copy, so nothing a caller holds goes stale.
 
 import createEdpdModule from '../wasm/edpd.mjs';
-import { SCHEMA } from './generated/schema.js';
-import { shown } from './shown.js';
-import { MAX_STEPS, normalizeSteps, stepsText } from './steps.js';
+import { CONFIG_FIELDS, CONFIG_SCHEMA, DETECTORS, HIST_HALF, field, normalizeConfig, shown, stepsText } from './config.js';
 
-export { shown, stepsText };
-
-// The configuration's fields and the statistics come from the core's schema (csrc/setup/schema.c),
-// written to generated/schema.js by the set-up (`edpd schema`): names, types, ranges, defaults
-// and each field's place in the C structs, so that configurations and statistics cross into
-// WebAssembly by name and a bad value gets the core's own message.
-const CONFIG_FIELDS = SCHEMA.config;
-const field = (name) => CONFIG_FIELDS.find((f) => f.name === name);
-
-export const SCENARIOS = field('scenario').values.filter((s) => s !== 'custom');  // custom worlds: loadState
-export const DETECTORS = field('detector').values;
-export const MAX_N = field('n').max;
-export const HIST_HALF = 64;
+export { SCENARIOS, DETECTORS, MAX_N, HIST_HALF, MAX_STEPS, CONFIG_SCHEMA, scenarioDefaults, normalizeConfig, shown, stepsText } from './config.js';
 
 const STOP = ['time', 'budget', 'halted', 'collapse', 'error'];
 const STATE = ['running', 'halted', 'collapse'];
 // edpd_failure's words, in the order of csrc/wasm/wasm_api.c's wasm_first_failure
 const NAIVE_ACTIONS = ['halted', 'ignored', 'executed'];
 const STABLE_ANSWERS = ['stabilising', 'turning-point', 'root', 'none'];
-
-const JS_TYPES = { enum: 'enum', int: 'int', u32: 'int', double: 'number', gravity: 'number' };
-/** Every config key by its JavaScript name: type, range, default (the granular gas's; per
- * scenario: scenarioDefaults), its index in the core's table. gravity is a magnitude along -z;
- * plateOffset null samples it from the seed. */
-export const CONFIG_SCHEMA = Object.fromEntries(CONFIG_FIELDS.map((f, index) => [f.js, {
-  type: JS_TYPES[f.type], index, name: f.name, help: f.help,
-  ...(f.type === 'enum' ? { values: f.js === 'scenario' ? SCENARIOS : f.values } : { min: f.min, max: f.max }),
-  default: defaultOf(f, 'granular'),
-  ...(f.js === 'plateOffset' ? { nullable: true } : {}),
-}]));
-
-function defaultOf(f, scenario) {
-  const v = f.default[scenario];
-  return f.type === 'enum' ? f.values[v] : v;  // null: NaN in C (plateOffset: sampled)
-}
-
-export function scenarioDefaults(scenario) {
-  return Object.fromEntries(CONFIG_FIELDS.map((f) => [f.js, f.js === 'scenario' ? scenario : defaultOf(f, scenario)]));
-}
-
-/** Checks keys and types; the ranges are the core's (createSimulation sets each field through it). */
-export function normalizeConfig(config) {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw new Error('config: must be an object such as { scenario: "granular", n: 1000 }');
-  }
-  const scenario = config.scenario ?? 'granular';
-  if (!SCENARIOS.includes(scenario)) {
-    throw new Error(`scenario: must be one of ${SCENARIOS.join(', ')}, got ${shown(scenario)}`);
-  }
-  const out = scenarioDefaults(scenario);
-  for (const [key, value] of Object.entries(config)) {
-    if (key === 'steps') { if (value !== undefined) out.steps = normalizeSteps(value, config.potential); continue; }
-    const s = Object.hasOwn(CONFIG_SCHEMA, key) ? CONFIG_SCHEMA[key] : null;  // not `constructor`, `__proto__`, …
-    if (!s) throw new Error(`${key}: unknown config key (allowed: ${[...Object.keys(CONFIG_SCHEMA), 'steps'].join(', ')})`);
-    if (value === undefined) continue;
-    if (s.type === 'enum') {
-      if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${shown(value)}`);
-    } else if (value === null && s.nullable) {
-      // keep null: "sample from the seed"
-    } else {
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new Error(`${key}: must be a finite number in [${s.min}, ${s.max}], got ${shown(value)}`);
-      }
-      // the range: the core's check, with its message (createSimulation)
-    }
-    out[key] = value;
-  }
-  if (out.steps) out.potential = 'steps';
-  else if (out.potential === 'steps') throw new Error(`steps: potential 'steps' needs them: steps: [[radius, energy], ...], 1 to ${MAX_STEPS}, innermost first`);
-  return out;
-}
-
-
 
 /** Events one call may execute at most (minutes of WebAssembly): no call runs without end. */
 export const MAX_EVENTS_PER_CALL = 1e9;

@@ -1,16 +1,16 @@
 // Wires the model (run, URL, sweep: plain modules) to the views (split WebGL view, plots,
-// controls, badges). The main thread only renders and plots; simulations run in workers.
+// controls, badges, clock, share panel, stories, keys). The main thread only renders and plots;
+// simulations run in workers. Each view subscribes to the run model's events.
 import './style.css';
-import { parseHash, parseLocation, encodeState, embedSnippet } from './model/url-state.js';
+import { parseHash, parseLocation, encodeState } from './model/url-state.js';
 import { defaultState, SCENARIO_IDS, scenarioBlurb, scenarioExperiments } from './model/scenarios.js';
 import { StateFiles } from './state-files.js';
 import { FileStore, idbBackend, KEPT_FILES } from './model/file-store.js';
-import { RunModel, fmt, DISTANCE } from './model/run-model.js';
+import { RunModel } from './model/run-model.js';
+import { fmt } from './model/format.js';
 import { SweepModel } from './model/sweep-model.js';
 import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
-import { failureSite } from './model/failure-site.js';
-import { paneStory } from './model/what-happened.js';
 import { OverlapView } from './view/overlap-view.js';
 import { palette, setTheme, storedTheme } from './view/theme.js';
 import { showExperiments } from './view/experiments.js';
@@ -20,12 +20,21 @@ import { CountersTable } from './view/counters.js';
 import { SweepPanel } from './view/sweep-panel.js';
 import { withParam, scenarioOf } from './model/scenarios.js';
 import { Controls } from './view/controls.js';
+import { Warnings } from './view/warnings.js';
+import { PaneBadges } from './view/badges.js';
+import { Clock } from './view/clock.js';
+import { SharePanel } from './view/share-panel.js';
+import { Stories } from './view/stories.js';
+import { ZoomControl } from './view/zoom.js';
+import { bindKeys } from './view/keys.js';
+import { every } from './view/every.js';
 
 const $ = (id) => document.getElementById(id);
 
 // ---- URL: untrusted input, parsed against the schema -------------------------------------
 const parsed = parseLocation(location.hash, location.search);
-const warnings = [...parsed.warnings];
+const warnings = new Warnings({ box: $('warnings'), list: $('warning-list'), close: $('warnings-close') });
+warnings.add(...parsed.warnings);
 if (parsed.ignored.length) console.info(`edpd: ignored unknown link keys: ${parsed.ignored.join(', ')}`);
 const embed = parsed.state.embed;
 if (embed) {
@@ -34,18 +43,6 @@ if (embed) {
   full.hidden = false;
   full.href = location.pathname + encodeState({ ...parsed.state, embed: false });
 }
-
-function showWarnings() {
-  const list = $('warning-list');
-  list.replaceChildren(...warnings.map((w) => {
-    const li = document.createElement('li');
-    li.textContent = `${w.field}: ${w.message}`; // text only, never HTML
-    return li;
-  }));
-  $('warnings').hidden = warnings.length === 0;
-}
-$('warnings-close').onclick = () => { warnings.length = 0; showWarnings(); };
-showWarnings();
 
 // ---- model and views ---------------------------------------------------------------------
 applyTheme(storedTheme());
@@ -71,8 +68,8 @@ const model = new RunModel({
 const stateFiles = new StateFiles({
   model,
   start: (state, options) => start(state, options),
-  warn: (field, message) => { warnings.push({ field, message }); showWarnings(); },
-  clearWarnings: () => { warnings.length = 0; showWarnings(); },
+  warn: (field, message) => warnings.add({ field, message }),
+  clearWarnings: () => warnings.clear(),
   busy: (reading) => { $('open').disabled = reading; $('open').textContent = reading ? 'Reading…' : 'Open file'; },
   store: new FileStore(idbBackend()),
 });
@@ -85,8 +82,7 @@ const sweep = new SweepModel({
  * of failing in the engine. */
 function restartWith(state) {
   const next = parseHash(encodeState({ ...state, t: 0, paused: false }));
-  warnings.splice(0, warnings.length, ...next.warnings);
-  showWarnings();
+  warnings.replace(next.warnings);
   start({ ...next.state, embed: model.state.embed }, { push: true });
 }
 const controls = new Controls($('gui'), {
@@ -96,10 +92,17 @@ const controls = new Controls($('gui'), {
     restartWith(withParam(model.state, key, value));  // coherent: another dimension brings its own density
   },
   onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
-  onNotice: (w) => { warnings.push(w); showWarnings(); },
+  onNotice: (w) => warnings.add(w),
 });
 
 const counters = new CountersTable($('counters'), $('counter-note'));
+model.subscribe(every(100, () => { if (model.state) counters.update(model); }));
+new PaneBadges(model, $);
+new Clock(model, { clock: $('clock'), paneTimes: $('pane-times'), progress: $('jump-progress'), play: $('play') });
+new SharePanel(model, $, shareUrl);
+const overlapView = new OverlapView({ section: $('overlap'), plot: $('plot-overlap'), caption: $('overlap-caption') });
+new Stories(model, $, overlapView);
+const zoom = new ZoomControl(model, view, $('zoom'), (w) => warnings.add(w));
 let plots = null;
 let viewGeneration = -1;
 let drawn = [null, null];
@@ -129,7 +132,6 @@ function start(state, { push = false, address = true } = {}) {
   buildPlots();
   if (state.t === 0 && address) updateAddress({ push });
   if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now
-  updatePlay();
 }
 
 // Back / Forward (and a hash edited in the address bar): the run of that address, from t = 0; an
@@ -137,15 +139,14 @@ function start(state, { push = false, address = true } = {}) {
 window.addEventListener('popstate', async () => {
   const entry = history.state;
   const kept = stateFiles.kept(entry);
-  const clear = () => { warnings.length = 0; showWarnings(); };  // a notice about another entry's file goes
+  const clear = () => warnings.clear();  // a notice about another entry's file goes
   if (kept) { clear(); start({ ...kept, t: 0, paused: false }); return; }
   const go = stateFiles.starter();  // void if the user moves on while the storage answers
   const stored = await stateFiles.restore(entry);
   if (!go.current()) return;
   if (stored) { clear(); go({ ...stored, t: 0, paused: false }); return; }
   const p = parseLocation(entry?.before ?? location.hash, location.search);
-  warnings.splice(0, warnings.length, ...p.warnings, ...lostFileRun(entry));  // about this address, not the first one
-  showWarnings();
+  warnings.replace([...p.warnings, ...lostFileRun(entry)]);  // about this address, not the first one
   route({ ...p.state, embed: model.state?.embed ?? p.state.embed });
 });
 
@@ -173,15 +174,14 @@ function buildPlots() {
   // the middle plot: the impact separations' histogram, or a scenario's third series plot
   const hist = spec.hist ? new HistogramPlot($('plot-hist')) : spec.third ? new SeriesPlot($('plot-hist'), spec.third) : null;
   // the lowest plot: the panes' distance, or a scenario's second series plot (columns of the series)
-  const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(DISTANCE), unit: units.length })
+  const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(spec.distance.column), unit: units.length })
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
   plots = { main, hist, distance };
   observables.setup(Boolean(sc.observables), units);
 }
 
-// ---- per-frame loop ----------------------------------------------------------------------
+// ---- per-frame loop: the panes drawn, the plots fed -------------------------------------
 let last = performance.now();
-let lastDom = 0;
 let lastPlot = 0;
 function loop(now) {
   const dt = (now - last) / 1000;
@@ -200,7 +200,6 @@ function loop(now) {
     });
     if (view.dirty) view.render(); // software rendering is costly: draw only what changed
   }
-  if (now - lastDom > 100) { lastDom = now; updateDom(); }
   if (now - lastPlot > 250 && plots) {
     lastPlot = now;
     plots.main.setData(model.series.main.columns, { failed: model.panes[0].verdict().kind === 'failed' });
@@ -212,72 +211,22 @@ function loop(now) {
   requestAnimationFrame(loop);
 }
 
-function updateDom() {
-  if (!model.state) return;  // a link's state file is still being fetched
-  const [a, b] = model.panes;
-  model.panes.forEach((p, k) => {
-    const v = p.verdict();
-    const el = $(`badge-${k}`);
-    if (el.dataset.kind !== v.kind) el.dataset.kind = v.kind;
-    setText(el.querySelector('.headline'), v.headline);
-    setText(el.querySelector('.detail'), v.detail);
-    el.dataset.status = p.error ? 'error' : p.status;
-    setText($(`label-${k}`), k === 0 ? `${p.detector}` : 'stable');
-  });
-  $('counter-head-0').textContent = a.detector;
-  updateZoomButton();
-  updateStories();
-  counters.update(model);
-  const clock = model.jumpTo !== null
-    ? `jumping to t = ${fmt(model.jumpTo, 8)}: ${fmt(model.jumpTime, 6)}…`
-    : `t = ${fmt(model.target, 8)}${model.playing ? '' : ' (paused)'}`;
-  setText($('clock'), clock);
-  setText($('pane-times'), model.jumpTo !== null ? '' : `naive ${fmt(a.time, 10)} · stable ${fmt(b.time, 10)}`);
-  const bar = $('jump-progress'), progress = model.jumpProgress;  // a link's time is reached in steps
-  bar.hidden = progress === null;
-  if (progress !== null) bar.value = progress;
-  const file = model.state.state ? null : model.state.file;  // a file from the computer: no link
-  $('cli-where').textContent = model.state.file ? `, with ${model.state.file.name} copied there` : '';
-  $('share-url-label').textContent = file ? 'Link to this run: none (a link cannot carry a file)' : 'Link to this run';
-  setField($('share-url'), file ? `Share ${file.name} and the command below` : shareUrl());
-  setField($('embed-code'), file ? 'A run from a state file cannot be embedded: embed a scenario\'s run' : embedSnippet(location.href.split('#')[0], model.state));
-  model.panes.forEach((p, k) => {
-    setField($(`cli-${k}`), model.commandLine(k));
-    const label = `${p.detector} particles (XYZ)`;
-    if ($(`export-xyz-${k}`).textContent !== label) $(`export-xyz-${k}`).textContent = label;
-  });
-  updatePlay();
-}
-
-/** An element's text, written only when it changes (screen readers, selection). */
-function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
-
-/** Set a text field's value unless it has focus (the user may be selecting in it: a new value
- * would drop the selection at every frame while the run plays) or already holds it. */
-function setField(el, value) {
-  if (document.activeElement === el || el.value === value) return;
-  el.value = value;
-}
-
 /** The two panes (with their labels and the clock) full screen, for a lecture's projector; the
  * view follows the new size (its ResizeObserver). Browsers without the API (or an iframe
  * without allowfullscreen) say so in the warnings instead of failing silently. */
 function toggleFullscreen() {
   if (document.fullscreenElement) { document.exitFullscreen(); return; }
   const stage = $('stage');
-  const refuse = (message) => { warnings.push({ field: 'full screen', message }); showWarnings(); };
+  const refuse = (message) => warnings.add({ field: 'full screen', message });
   if (!stage.requestFullscreen) { refuse('not available in this browser'); return; }
   stage.requestFullscreen().catch((err) => refuse(`refused by the browser (${err.message}); in an embed the iframe needs allowfullscreen`));
 }
-
-function updatePlay() { $('play').textContent = model.jumpTo !== null ? 'Stop' : model.playing ? 'Pause' : 'Play'; }
 
 function shareUrl() { return location.href.split('#')[0] + model.shareHash(); }
 
 async function copyLink() {
   if (model.state.file && !model.state.state) {
-    warnings.push({ field: 'link', message: `a run from a state file has no link: a link cannot carry ${model.state.file.name}. Share the file, and the command under Share and export` });
-    showWarnings();
+    warnings.add({ field: 'link', message: `a run from a state file has no link: a link cannot carry ${model.state.file.name}. Share the file, and the command under Share and export` });
     return;
   }
   const url = shareUrl();
@@ -333,71 +282,9 @@ function toggleTheme() {
 }
 $('projector').onclick = toggleTheme;
 
-// ---- what happened ------------------------------------------------------------------------
-/** A sentence per pane on why a naive run stopped or went wrong and what the stable one did; also
- * each badge's tooltip. Rewritten only when a sentence changes (screen readers, selection). */
-let storyText = '';
-const overlapView = new OverlapView({ section: $('overlap'), plot: $('plot-overlap'), caption: $('overlap-caption') });
-function updateStories() {
-  const naive = model.panes[0], failure = naive.error ? null : naive.frame?.failure ?? null, sc = scenarioOf(model.state.scenario);
-  const units = sc.units(model.state);
-  overlapView.update(failure, { detector: naive.detector, lengthUnit: units.length, timeUnit: units.time, subject: sc.subject?.(failure) ?? null });
-  const stories = model.panes.map((p) => (p.error ? null : paneStory(model.state, p.detector, p.frame)));
-  stories.forEach((t, k) => { $(`badge-${k}`).title = t ?? ''; });
-  // an embed has no side panel: a caption under the panes speaks for both
-  const caption = embedCaption();
-  setText($('embed-story'), caption);
-  $('embed-story').hidden = !model.state.embed || !caption;
-  const text = stories.filter(Boolean).join('\n');
-  if (text === storyText) return;
-  storyText = text;
-  $('stories').replaceChildren(...stories.filter(Boolean).map((t) => {
-    const li = document.createElement('li');
-    li.textContent = t;
-    return li;
-  }));
-  $('what-happened').hidden = text === '';
-}
-
-/** The embed's caption: each pane's verdict in a few words, once something has happened. */
-function embedCaption() {
-  const v = model.panes.map((p) => p.verdict());
-  if (v.every((x) => x.kind === 'fine' || x.kind === 'loading')) return '';
-  const say = (k) => `${model.panes[k].detector} (${k === 0 ? 'left' : 'right'}) ${v[k].headline.replace(/\b[A-Z]{2,}\b/g, (w) => w.toLowerCase())}`;
-  return `Same start, two detectors: ${say(0)}; ${say(1)}.`;
-}
-
-// ---- zoom to the failure -----------------------------------------------------------------
-/** In a gas of thousands the failed pair is two dots: move the shared camera to it, so that the
- * stable pane shows the same spot without the overlap. Again: the whole box. */
-function toggleZoom() {
-  if (view.zoomed) { view.fitAll(); updateZoomButton(); return; }
-  if (view instanceof NoGLView) return;
-  const balls = scenarioOf(model.state.scenario).view === 'balls';
-  const site = balls ? null : failureSite(model.panes[0].frame);
-  if (!site) {
-    warnings.push({ field: 'zoom', message: balls ? 'z zooms to a failure in the gases; every ball is in view already'
-      : 'nothing to zoom to: the naive pane has not halted and has no overlapping pair' });
-    showWarnings();
-    return;
-  }
-  // 8 diameters away (a state file's particles may be of any size): the pair fills the view
-  const d = model.panes[0].shape?.largest ?? 1;
-  view.focus(site.point, 8 * d, d);
-  $('zoom').title = `${site.what}: particles ${site.particles.filter((i) => i >= 0).join(' and ')}`;
-  updateZoomButton();
-}
-function updateZoomButton() {
-  const b = $('zoom');
-  const failed = scenarioOf(model.state.scenario).view !== 'balls' && failureSite(model.panes[0].frame) !== null;
-  b.hidden = view instanceof NoGLView || (!failed && !view.zoomed);
-  b.textContent = view.zoomed ? 'Whole box (z)' : 'Zoom to the failure (z)';
-}
-$('zoom').onclick = toggleZoom;
-
 // ---- buttons and keys --------------------------------------------------------------------
-$('play').onclick = () => { model.toggle(); updatePlay(); };
-$('step').onclick = () => { model.step(); updatePlay(); };
+$('play').onclick = () => model.toggle();
+$('step').onclick = () => model.step();
 $('reset').onclick = () => { if (model.state) start({ ...model.state, t: 0, paused: false }); };
 $('share').onclick = copyLink;
 const observables = new ObservablesPanel({ details: $('observables'), note: $('observables-note'), gr: $('plot-gr'), msd: $('plot-msd'),
@@ -418,8 +305,7 @@ async function exportStateFile(k) {
     const t = Number(/ Time=(\S+)/.exec(text)[1]);
     download(`${runStem()}-${pane.detector}-t${fmt(t, 6)}.xyz`, 'chemical/x-xyz', text);
   } catch (err) {
-    warnings.push({ field: 'particles (XYZ)', message: err.message });
-    showWarnings();
+    warnings.add({ field: 'particles (XYZ)', message: err.message });
   } finally {
     button.disabled = false;
   }
@@ -444,28 +330,32 @@ function setHelp(open) { help.hidden = !open; if (open) $('help-close').focus();
 $('help-open').onclick = () => setHelp(true);
 $('help-close').onclick = () => setHelp(false);
 
-window.addEventListener('keydown', (e) => {
-  if (!model.state) return;  // a link's state file is still being fetched
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === 'Escape') { setHelp(false); return; }
-  if (!help.hidden && e.key !== '?') return;
-  if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) { e.preventDefault(); model.toggle(); updatePlay(); }
-  else if (e.key === 's') model.step();
-  else if (e.key === 'r') $('reset').click();
-  else if (e.key === 'l') copyLink();
-  else if (e.key === 'f') toggleFullscreen();
-  else if (e.key === 'z') toggleZoom();
-  else if (e.key === 'p') toggleTheme();
-  else if (e.key === 'o') $('open-input').click();
-  else if ((e.key === '[' || e.key === ']') && model.state.file?.frames > 1) {  // a trajectory's frame before / after
-    const { frame, frames } = model.state.file;
-    const next = Math.min(frames - 1, Math.max(0, frame + (e.key === ']' ? 1 : -1)));
-    if (next !== frame) stateFiles.change('frame', next);
-  }
-  else if (e.key === '?') setHelp(help.hidden);
-  else if (/^[1-9]$/.test(e.key) && Number(e.key) <= SCENARIO_IDS.length) start({ ...defaultState(SCENARIO_IDS[Number(e.key) - 1]), embed: model.state.embed }, { push: true });
+bindKeys({
+  ready: () => model.state !== null,  // a link's state file may still be being fetched
+  help: { open: () => !help.hidden, close: () => setHelp(false) },
+  actions: {
+    ' ': (e) => { if (!(e.target instanceof HTMLButtonElement)) { e.preventDefault(); model.toggle(); } },
+    s: () => model.step(),
+    r: () => $('reset').click(),
+    l: copyLink,
+    f: toggleFullscreen,
+    z: () => zoom.toggle(),
+    p: toggleTheme,
+    o: () => $('open-input').click(),
+    '[': () => stateFileFrame(-1),
+    ']': () => stateFileFrame(+1),
+    '?': () => setHelp(help.hidden),
+  },
+  digit: (k) => { if (k <= SCENARIO_IDS.length) start({ ...defaultState(SCENARIO_IDS[k - 1]), embed: model.state.embed }, { push: true }); },
 });
+
+/** A trajectory's frame before (-1) or after (+1) the one shown. */
+function stateFileFrame(step) {
+  if (!(model.state.file?.frames > 1)) return;
+  const { frame, frames } = model.state.file;
+  const next = Math.min(frames - 1, Math.max(0, frame + step));
+  if (next !== frame) stateFiles.change('frame', next);
+}
 
 // ---- the sweep (view/sweep-panel.js) -----------------------------------------------------
 const sweepPanel = new SweepPanel(sweep);
@@ -481,8 +371,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol.st
   const stored = entry?.fileRun !== undefined && !parsed.state.embed ? await stateFiles.restore(entry) : undefined;
   if (!go.current()) return;
   if (stored) { go({ ...stored, t: 0, paused: false }); return; }
-  warnings.push(...lostFileRun(entry));
-  showWarnings();
+  warnings.add(...lostFileRun(entry));
   // a file's run whose file is gone: the run before it, whose address the entry kept
   route(entry?.fileRun !== undefined && entry.before ? parseLocation(entry.before, '').state : parsed.state);
 })();
@@ -493,6 +382,6 @@ window.edpdApp = {
   model, sweep, view, plots: () => plots,
   shareUrl,
   drawn: () => viewGeneration === model.generation && drawn.every(Boolean) && !view.lost,
-  warnings: () => warnings.map((w) => ({ ...w })),
+  warnings: () => warnings.all(),
   panes: () => model.panes.map((p) => ({ detector: p.detector, status: p.error ? 'error' : p.status, time: p.time, stateHash: p.stateHash, error: p.error, reason: p.frame?.status.reason ?? null })),
 };

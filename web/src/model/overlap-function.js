@@ -2,7 +2,7 @@
 // edpd_get_first_failure), as the paper draws it in Fig. 1: f(Δt) = f0 + f1 Δt + f2 Δt²/2 around
 // the moment the detector was asked, where it meets f = 0 (contact), and what the textbook formula
 // (Eq. 12) and the stable rule (Eq. 10) answer for it. Plain module, no DOM.
-import { fmt } from './run-model.js';
+import { fmt } from './format.js';
 
 const SAMPLES = 121;
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };

@@ -1,18 +1,19 @@
 // The run: two panes (a naive detector and the stable one) fed the identical initial state and
 // advanced in lock-step of simulation time, plus the plotted series. Talks to one worker per
 // pane through an injected factory, so it runs in tests without a browser. No DOM: views
-// subscribe to changes.
+// subscribe to its events (subscribe(fn), fn(what, model)):
+//   'state'   a new run (its state: scenario, parameters, link)
+//   'frame'   a pane's new frame (its clock, particles, counters)
+//   'verdict' a pane's verdict changed (model/verdict.js: fine, failed, finished, error)
+//   'play'    playing, paused or stepped; 'jumped' a link's time reached or the jump stopped
+//   'error'   a pane's worker failed
 
 import { paneConfigs, cliCommand, scenarioOf } from './scenarios.js';
 import { encodeState } from './url-state.js';
 import { Series } from './series.js';
 import { paneVerdict } from './verdict.js';
 import { LatterHalfMean } from './latter-half.js';
-import { fmt, fmtWithError, roundUp } from './format.js';
-import { failureShares } from '../scenarios/ball-array.js';
-
-export { DISTANCE } from '../scenarios/gas.js';
-export { failureShares };
+import { fmt, roundUp } from './format.js';
 
 export const MAX_EVENTS_PER_REQUEST = 100000; // keeps each worker call short: the page never freezes
 const JUMP_EVENTS_PER_REQUEST = 2000000;
@@ -26,7 +27,7 @@ export class PaneModel {
 
   reset() {
     this.frame = null;
-    this.shape = null;  // fixed for the run: planes and diameters (PaneEngine.shape)
+    this.shape = null;  // fixed for the run: planes and diameters (the pane engine's shape())
     this.error = null;
     this.busy = false;
     this.requestId = 0;
@@ -61,8 +62,6 @@ export class PaneModel {
   }
 }
 
-export { fmt, fmtWithError, roundUp };
-
 export class RunModel {
   /**
    * @param createWorker () => Worker-like { postMessage, onmessage, onerror, terminate }
@@ -84,6 +83,14 @@ export class RunModel {
   subscribe(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
   emit(what) { for (const fn of this.listeners) fn(what, this); }
 
+  /** 'verdict' when a pane's verdict has changed since the last look (a new frame or an error). */
+  emitVerdicts() {
+    const now = this.panes.map((p) => { const v = p.verdict(); return `${v.kind}|${v.headline}|${v.detail}`; });
+    if (this.verdicts && now.every((v, k) => v === this.verdicts[k])) return;
+    this.verdicts = now;
+    this.emit('verdict');
+  }
+
   /** (Re)start both panes from a state (URL schema). */
   load(state) {
     this.state = { ...state };
@@ -101,7 +108,9 @@ export class RunModel {
     this.pressure = [new LatterHalfMean(), new LatterHalfMean()];  // Z over [t/2, t], per pane
     if (this.prober) { this.prober.terminate(); this.prober = null; }
     specs.forEach((spec, k) => this.startWorker(k, spec));
-    this.emit('load');
+    this.verdicts = null;
+    this.emit('state');
+    this.emitVerdicts();
   }
 
   startWorker(k, spec) {
@@ -117,6 +126,7 @@ export class RunModel {
       this.dropFiles(pane.error);
       pane.busy = false;
       this.emit('error');
+      this.emitVerdicts();
     };
     this.workers[k] = w;
     pane.busy = true;
@@ -146,6 +156,7 @@ export class RunModel {
     if (msg.type === 'error') {
       pane.error = msg.message;
       this.emit('error');
+      this.emitVerdicts();
       return;
     }
     pane.frame = msg.frame;
@@ -167,6 +178,7 @@ export class RunModel {
       this.jumpStep();
     }
     this.emit('frame');
+    this.emitVerdicts();
   }
 
   /** Called once per animation frame with the wall time elapsed. */

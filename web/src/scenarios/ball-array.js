@@ -6,7 +6,7 @@ export default {
   id: 'ball-array',
   title: 'Ball array',
   view: 'balls',
-  story: 'array',  // the verdict and the plot tell it ball by ball
+  story: () => null,  // the verdict and the plot tell it ball by ball
   blurb: 'Independent balls in rows, each on its own plate, plate offsets r_plate sampled uniformly in [0, 1): the paper\'s sweep made visible ' +
     '(magenta: a ball that halted or fell through). ' +
     'Only the floating-point representation differs between balls.',

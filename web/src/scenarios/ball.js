@@ -2,12 +2,13 @@
 // top against the time left to the exact rest (model/bounces.js), where the last bounces show.
 import { ballCollapseTime } from '../model/theory.js';
 import { BOUNCE_COLUMNS, bounceRows, restTime } from '../model/bounces.js';
+import { ballStory } from './stories.js';
 
 export default {
   id: 'ball',
   title: 'Bouncing ball',
   view: 'balls',
-  story: 'ball',
+  story: ballStory,
   // the rest time follows ε and g (Fig. 7's own case, ε = 0.5 and g = 1, gives t = 3)
   blurb: ({ e, g }) => 'One ball dropped on a plate (the paper\'s Fig. 7). ' + (e >= 1
     ? 'With ε = 1 it never comes to rest: every bounce is as high as the first. '

@@ -3,12 +3,13 @@
 import { FLUID_LIMIT, fluidPressure } from '../model/theory.js';
 import { fmt } from '../model/format.js';
 import { DISTANCE, gasFlags, gasUnits, paneDistance } from './gas.js';
+import { gasStory } from './stories.js';
 
 export default {
   id: 'elastic',
   title: 'Elastic gas',
   view: 'gas',
-  story: 'gas',
+  story: gasStory,
   blurb: 'Elastic hard spheres for comparison: energy is conserved and the pressure follows the fluid\'s equation of state (dashed: Liu 2020, a refinement of Carnahan–Starling in 3-D and Henderson in 2-D) ' +
     'up to the fluid\'s limit — freezing at φ = 0.494 in 3-D, the hexatic phase from φ = 0.70 in 2-D; beyond it no fluid curve is drawn. ' +
     'The panes start identical, yet their particles part ways (lowest plot): the two detectors compute some collision times one rounding apart, ' +
@@ -37,5 +38,5 @@ export default {
   },
   plots: (s, labels) => ({ main: { kind: 'series', title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, settledY: true,
     theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` },
-  hist: true, distance: true }),
+  hist: true, distance: { column: DISTANCE } }),
 };

@@ -2,6 +2,7 @@
 // OVITO, ASE), opened from the computer or named by a link (`state`, a path on this site). Not
 // on the menu or a number key: no run starts without a file.
 import { DISTANCE, paneDistance } from './gas.js';
+import { ballStory, gasStory } from './stories.js';
 
 export default {
   id: 'file',
@@ -9,7 +10,7 @@ export default {
   view: 'gas',
   menu: false,
   fromFile: true,
-  story: (state, frame) => (frame.n === 1 ? 'ball' : 'gas'),  // a state file of one ball tells the ball's story
+  story: (detector, frame, state) => (frame.n === 1 ? ballStory : gasStory)(detector, frame, state),  // one ball: the ball's story
   blurb: ({ file, state }) => `${file.name}: ${file.n.toLocaleString('en')} particle${file.n === 1 ? '' : 's'} in ${file.dim}-D from t = ${file.time}` +
     `${file.frames > 1 ? `, frame ${file.frame} of its ${file.frames} (0 the first)` : ''}. ` +
     'Both panes start from it; the impacts\' restitution and t_c are the file\'s (elastic without the TC model when it has none), as for `edpd run --load`. ' +
@@ -39,5 +40,5 @@ export default {
     model.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, model.startKT, paneDistance(fa, fb)]);
   },
   plots: (state, labels) => ({ main: { kind: 'series', title: 'Kinetic temperature', x: 'time t [file units]', y: 'kT [file units]', labels, theoryLabel: 'kT at the start' },
-    hist: true, distance: true }),
+    hist: true, distance: { column: DISTANCE } }),
 };

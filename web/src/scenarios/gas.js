@@ -2,7 +2,7 @@
 // column of their series, the histogram and distance plots, the CLI flags of a gas config.
 import { paneDistance } from '../model/pane-distance.js';
 import { SCHEMA } from '../generated/schema.js';
-import { stepsText } from '../steps.js';
+import { stepsText } from '../config.js';
 
 export const DISTANCE = 'distance between the panes [σ]';
 

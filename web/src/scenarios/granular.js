@@ -2,12 +2,13 @@
 // detectors in dense 2-D gases.
 import { haffTemperature } from '../model/theory.js';
 import { DISTANCE, gasFlags, gasUnits, paneDistance } from './gas.js';
+import { gasStory } from './stories.js';
 
 export default {
   id: 'granular',
   title: 'Granular gas',
   view: 'gas',
-  story: 'gas',
+  story: gasStory,
   blurb: 'A freely cooling inelastic gas: Haff\'s law (dashed) holds while it stays homogeneous; once clusters form it cools more slowly. ' +
     'Three-body events create overlapped, approaching pairs: ' +
     'naive detectors halt, let particles pass through each other or run the clock backwards; the stable one applies stabilising impacts. ' +
@@ -33,5 +34,5 @@ export default {
     model.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, T, paneDistance(fa, fb)]);
   },
   plots: (state, labels) => ({ main: { kind: 'series', title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' },
-    hist: true, distance: true }),
+    hist: true, distance: { column: DISTANCE } }),
 };

@@ -7,6 +7,8 @@ import granular from './granular.js';
 import elastic from './elastic.js';
 import squareWell from './square-well.js';
 import file from './file.js';
+import { GasEngine, FileEngine } from './gas-engine.js';
+import { BallsEngine } from './balls-engine.js';
 
 export const REGISTRY = Object.freeze({ ball, 'ball-array': ballArray, granular, elastic, 'square-well': squareWell, file });
 /** The menu and the number keys 1, 2, …, in this order. */
@@ -17,3 +19,11 @@ export const DEFAULT_SCENARIO = SCENARIO_IDS[0];
 
 /** The module of a scenario id (the default one for an unknown id). */
 export function scenarioOf(id) { return REGISTRY[id] ?? REGISTRY[DEFAULT_SCENARIO]; }
+
+/** The pane engines (the worker's side of a run), by the kind of engine config a scenario makes. */
+const ENGINES = Object.freeze({ gas: GasEngine, file: FileEngine, balls: BallsEngine });
+export function engineOf(kind) {
+  const Engine = ENGINES[kind];
+  if (!Engine) throw new Error(`engine config: unknown kind ${JSON.stringify(kind)} (one of ${Object.keys(ENGINES).join(', ')})`);
+  return Engine;
+}

@@ -3,6 +3,7 @@
 // it off the distance, and near the well's edge rounding decides. Energies in ε, so T is kT/ε.
 import { fmt } from '../model/format.js';
 import { gasFlags } from './gas.js';
+import { count } from './stories.js';
 
 const NEVER = 1e100;  // the core's "no quench" (beyond the clock)
 
@@ -10,7 +11,7 @@ export default {
   id: 'square-well',
   title: 'Square-well fluid',
   view: 'gas',
-  story: 'well',
+  story: wellStory,
   blurb: (s) => `Particles with a hard core and an attractive well of depth ε out to λ = ${fmt(s.lambda, 3)} diameters. ` +
     'A pair entering the well gains ε of kinetic energy along the line of centres and pays it back to leave; too slow, it bounces off the well\'s edge and stays. ' +
     'Whether a pair is in the well is its logical state, kept by the stable detector from the pair\'s history. ' +
@@ -60,3 +61,21 @@ export default {
     };
   },
 };
+
+/** What each detector made of the well's edge. */
+export function wellStory(detector, { status: st, stats: s }) {
+  const drift = s.energyDrift ?? 0, kicks = s.thermostatKicks ?? 0;
+  const events = `${count(s.captures ?? 0, 'capture')}, ${count(s.releases ?? 0, 'release')}, ${count(s.stepBounces ?? 0, 'bounce')} off the edge`;
+  if (detector !== 'stable' && (st.status === 'collapse' || (kicks === 0 && Math.abs(drift) > 1e-6 * Math.max(1, Math.abs(s.totalEnergy ?? 0))))) {
+    return `${detector} reads the well off the distance: a pair just captured sat a rounding error outside λσ, so the textbook formula captured it again at once` +
+      `${st.status === 'collapse' ? `, and again, at t = ${fmt(st.time, 10)}: events without end at one instant stopped the run` : ''}. ` +
+      `${kicks === 0 ? `Energy created from nothing: ${fmt(drift, 4)} ε${st.status === 'collapse' ? ', one ε per recapture, without bound until the run was stopped' : ''}. ` : ''}(${events}.)`;
+  }
+  const stab = (s.inwardStabilizingEvents ?? 0) + (s.outwardStabilizingEvents ?? 0);
+  if (detector === 'stable' && (s.captures ?? 0) > 0) {
+    return `stable keeps each pair's state in the well from its history: ${events}` +
+      `${stab ? `, ${count(stab, 'stabilising event')} at the edge (a pair past it by rounding, turned at once: Eq. 10)` : ''}. ` +
+      (kicks === 0 ? `The energy is conserved to rounding: drift ${fmt(drift, 2)} ε.` : `The thermostat has given ${count(kicks, 'particle')} a new velocity.`);
+  }
+  return null;
+}

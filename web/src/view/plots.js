@@ -1,7 +1,7 @@
 // Live plots with uPlot: axes with units, legends. Each plot observes the run model's series.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { HIST_HALF } from '../edpd.js';
+import { HIST_HALF } from '../config.js';
 import { axis, logAxis, logScale, settledRange } from './axes.js';
 import { palette } from './theme.js';
 

@@ -6,7 +6,7 @@
 // overlaps are rounding that the stable rule resolves.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { ballGrid, BALL_SPACING, ROW_HEIGHT } from '../model/ball-layout.js';
+import { sceneOf } from '../scenarios/scenes.js';
 import { palette } from './theme.js';
 
 /** The scene's colours from the theme (view/theme.js): panes (naive, stable), overlap, failure, plate, box. */
@@ -120,10 +120,10 @@ export class SplitView {
     return { k, scene, mesh: null, extras: [] };
   }
 
-  /** A new run: kind 'gas' or 'balls', n particles, box edges, dim, and for a gas the particles'
-   * diameters (null: all 1) and the planes it meets (a state file's); its meshes, the camera fitted to it. */
+  /** A new run: its scenario's view (scenes.js: 'gas' or 'balls'), n particles, box edges, dim,
+   * the particles' diameters (null: all 1) and the planes they meet (a state file's); its meshes,
+   * the camera fitted to it. */
   setup({ kind, n, box, dim, diameters = null, planes = [], plates = [] }) {
-    this.kind = kind;
     this.lastSetup = { kind, n, box, dim, diameters, planes, plates };  // what resize() re-fits and rebuild() rebuilds
     this.buildMeshes();
     this.fit(this.lastSetup);
@@ -133,7 +133,7 @@ export class SplitView {
 
   /** The particles, box edges or plates of the current run, in the current colours and drawing. */
   buildMeshes() {
-    const { kind, n, box, dim, diameters, planes, plates } = this.lastSetup;
+    const { kind, n, diameters } = this.lastSetup;
     for (const p of this.panes) {
       if (p.mesh) { p.scene.remove(p.mesh); p.mesh.geometry.dispose(); p.mesh.material.dispose(); }
       for (const x of p.extras) { p.scene.remove(x); x.geometry?.dispose(); x.material?.dispose(); }
@@ -144,84 +144,15 @@ export class SplitView {
       p.diameters = diameters;
       p.mesh = mesh;
       p.scene.add(mesh);
-      if (kind === 'gas') {
-        const size = dim === 2 ? [box[0], box[1], 0.02] : box;
-        const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...size)), new THREE.LineBasicMaterial({ color: this.colors.box }));
-        edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
-        p.extras.push(edges);
-        for (const pl of planes) p.extras.push(this.planeMesh(pl, box, dim));
-        if (plates.length) p.extras.push(this.platesMesh(plates, dim));  // each ball's own plate
-      } else {
-        const { cols, rows } = ballGrid(n);  // a plate under each row of balls
-        const width = BALL_SPACING * cols;
-        for (let r = 0; r < rows; r++) {
-          const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: this.colors.plate, roughness: 0.8 }));
-          plate.position.set(width / 2 - 1, 0, -0.03 - ROW_HEIGHT * r);
-          p.extras.push(plate);
-        }
-      }
+      p.extras = sceneOf(kind).extras(this.lastSetup, this.colors);
       for (const x of p.extras) p.scene.add(x);
     }
   }
 
-  /** A plane n·r = offset as a translucent square through the box, centred where the box's centre
-   * projects onto it (in 2-D a wall line, thin across it). */
-  planeMesh({ normal, offset }, box, dim) {
-    const c = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
-    const nrm = new THREE.Vector3(...normal);
-    // a plane along the box's axes covers the box's face; a tilted one a square of the diagonal
-    const axis = normal.findIndex((x) => Math.abs(x) === 1);
-    const other = [0, 1, 2].filter((a) => a !== axis);
-    const size = axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
-    const geo = dim === 2 ? new THREE.PlaneGeometry(size, 0.06) : new THREE.PlaneGeometry(size, size);
-    const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
-    // a 2-D plane is a wall line in the xy plane: its quad lies along the line, facing the camera (z)
-    if (dim === 2) mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), nrm);
-    else mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), nrm);
-    mesh.position.copy(c).addScaledVector(nrm, offset - nrm.dot(c));
-    return mesh;
-  }
-
-  /** Every ball's own plate ({ normal, at, size }) as one instanced mesh: a square of its size at its
-   * point (in 2-D a line), one draw call however many balls a state file holds. */
-  platesMesh(plates, dim) {
-    const mesh = new THREE.InstancedMesh(new THREE.PlaneGeometry(1, 1),
-      new THREE.MeshBasicMaterial({ color: this.colors.plate, transparent: true, opacity: 0.9, side: THREE.DoubleSide, depthWrite: false }), plates.length);
-    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), at = new THREE.Vector3(), scale = new THREE.Vector3();
-    const facing = dim === 2 ? new THREE.Vector3(0, 1, 0) : new THREE.Vector3(0, 0, 1);
-    plates.forEach(({ normal, at: x, size }, k) => {
-      q.setFromUnitVectors(facing, new THREE.Vector3(...normal));
-      scale.set(size, dim === 2 ? 0.06 : size, 1);
-      mesh.setMatrixAt(k, m.compose(at.set(...x), q, scale));
-    });
-    mesh.instanceMatrix.needsUpdate = true;
-    mesh.computeBoundingSphere();
-    return mesh;
-  }
-
   fit({ kind, n, box, dim }) {
     const cam = this.camera;
-    let center, dist, dir;
-    if (kind === 'gas') {
-      center = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
-      // fit the box in a half-width viewport: the narrower of the two fields of view decides
-      const tan = Math.tan((cam.fov * Math.PI) / 360);
-      const aspect = Math.max(0.2, cam.aspect);
-      const w = dim === 2 ? box[0] : Math.hypot(box[0], box[1]);
-      const h = dim === 2 ? box[1] : Math.hypot(box[2], box[1] * 0.6);
-      dist = 1.08 * Math.max(w / (2 * tan * aspect), h / (2 * tan)) + (dim === 2 ? 0 : box[2] / 2);
-      dir = dim === 2 ? new THREE.Vector3(0, 0, 1) : new THREE.Vector3(0.55, -1, 0.6).normalize();
-      cam.up.set(dim === 2 ? 0 : 0, dim === 2 ? 1 : 0, dim === 2 ? 0 : 1);
-    } else {
-      const { cols, rows } = ballGrid(n);
-      const width = BALL_SPACING * cols, height = ROW_HEIGHT * rows;
-      center = new THREE.Vector3(width / 2 - 1, 0, n > 1 ? 1 - height / 2 - 0.25 : 0.6);
-      // the rows fit the pane: the narrower of the two fields of view decides
-      const tan = Math.tan((cam.fov * Math.PI) / 360);
-      dist = Math.max(7, 1.05 * Math.max(width / (2 * tan * Math.max(0.2, cam.aspect)), height / (2 * tan)));
-      dir = new THREE.Vector3(0, -1, 0.12).normalize();
-      cam.up.set(0, 0, 1);
-    }
+    const { center, dist, dir, up } = sceneOf(kind).frame({ n, box, dim }, cam);
+    cam.up.copy(up);
     cam.position.copy(center).addScaledVector(dir, dist);
     cam.near = dist / 1000;
     cam.far = dist * 100;

@@ -7,7 +7,7 @@
 // Positions and flags travel as transferred copies (no SharedArrayBuffer: static hosts and
 // iframes cannot send the headers it needs).
 import { loadEdpd } from '../edpd.js';
-import { PaneEngine, probeStateFile } from './pane-engine.js';
+import { paneEngine, probeStateFile } from './pane-engine.js';
 import wasmUrl from '../../wasm/edpd.wasm?url';
 
 let engine = null;
@@ -48,7 +48,7 @@ function handle(msg) {
     case 'init':
       if (engine) engine.destroy();
       engine = null;
-      engine = new PaneEngine(api, msg.spec);
+      engine = paneEngine(api, msg.spec);
       send(msg.id, 'time', true);
       break;
     case 'advance': {

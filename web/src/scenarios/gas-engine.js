@@ -1,0 +1,112 @@
+// A gas's pane behind the worker (workers/pane-engine.js): one engine world, built from a gas
+// config (granular, elastic, square well) or loaded from a state file, its frames the particles'
+// positions, overlaps, statistics and histogram, and a scenario's observables sampled on the way.
+// Plain module (runs in a Worker and in Node tests); no DOM.
+import { observe } from '../observer.js';
+
+export const largest = (diameters) => diameters.reduce((a, b) => Math.max(a, b), 0);
+
+export class GasEngine {
+  /** @param api loaded edpd API (loadEdpd), @param spec a gas's engineConfig() ({ kind: 'gas',
+   * config, observe }) */
+  constructor(api, spec) {
+    this.api = api;
+    this.spec = spec;
+    this.sim = null;
+    try {
+      this.sim = this.open(api, spec);
+      // a scenario's observables (g(r), MSD, speeds): sampled at equal steps of its clock, within
+      // 64 MB of samples (none for the largest gases)
+      this.samples = spec.observe ? Math.min(spec.observe.samples, Math.floor(64e6 / (48 * this.sim.n))) : 0;
+      if (this.samples >= 16) {
+        this.observer = observe(this.sim, this.samples);
+        this.t0 = this.sim.time() + (spec.observe.start ?? 0);  // the first sample's time
+        this.taken = 0;
+        this.observed = null;
+      }
+    } catch (e) {
+      this.destroy();
+      throw e;
+    }
+    this.n = this.sim.n;
+  }
+
+  open(api, spec) { return api.createSimulation(spec.config); }
+
+  /** What stays fixed in a gas or a state file's run and its frames do not carry, for the view
+   * (sent once, with the first frame): the planes, each particle's own plate (a ball array's file:
+   * drawn under the particle where it starts, `at`, `size` 1.5 diameters), the diameters (null
+   * when all are 1, σ) and the largest of them. */
+  shape() {
+    const s = this.sim;
+    const d = s.diameters();
+    const own = s.ownPlanes(), r = own.length ? s.positions() : null;
+    const plates = own.map(({ particle: i, normal: nv, offset }) => {
+      const x = [r[3 * i], r[3 * i + 1], r[3 * i + 2]];
+      const above = nv[0] * x[0] + nv[1] * x[1] + nv[2] * x[2] - offset;  // the particle's foot on its plate
+      return { normal: Array.from(nv), offset, at: x.map((c, a) => c - above * nv[a]), size: 1.5 * d[i] };
+    });
+    return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d) };
+  }
+
+  /** Advance to time t within an event budget; returns 'time' when it arrived or stopped. */
+  advanceTo(t, maxEvents) {
+    const s = this.sim;
+    if (s.status().status !== 'running' || s.time() >= t) return 'time';
+    if (this.observer) return this.advanceObserved(t, maxEvents);
+    return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
+  }
+
+  /** The run to t through each sample time before it (while the observer has room); the results
+   * recomputed every 32 samples (they cost N per sample). */
+  advanceObserved(t, maxEvents) {
+    const s = this.sim, { sampleDt } = this.spec.observe, samples = this.samples;
+    while (this.taken < samples && this.t0 + this.taken * sampleDt <= t) {
+      if (s.advanceTo(this.t0 + this.taken * sampleDt, { maxEvents }) === 'budget') return 'budget';
+      if (s.status().status !== 'running') return 'time';
+      this.observer.sample();
+      const k = ++this.taken;
+      if (k >= 16 && (k % 32 === 0 || k === samples)) this.observed = { ...this.observer.results(), t: s.time() };
+    }
+    return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
+  }
+
+  /** Everything a view needs, as transferable copies. */
+  frame() {
+    const s = this.sim;
+    const st = s.status();
+    return {
+      n: this.n,
+      box: s.box(),
+      dim: s.dim(),
+      periodic: s.periodic(),
+      time: s.time(),
+      positions: s.positions(),  // double precision: the panes' distance starts at 1e-16
+      flags: s.overlapFlags(),
+      stats: s.stats(),
+      status: st,
+      histogram: s.impactHistogram(),
+      failure: s.firstFailure(),  // the naive detector's first undefined dynamics, or null
+      observables: this.observed ?? null,  // a scenario's g(r), MSD and speeds (stable pane), once there are any
+    };
+  }
+
+  /** The pane's particles now as extended XYZ text (csrc/io/xyz_write.c; the CLI's --dump writes the
+   * same bytes). */
+  xyz() { return this.sim.xyz(); }
+
+  /** The engine's state hash (as the CLI prints it for the same run). */
+  stateHash() { return this.sim.stateHash(); }
+
+  destroy() {
+    this.observer?.destroy();
+    this.sim?.destroy();
+    this.sim = null;
+  }
+}
+
+/** A state file's run: the gas of its frame ({ kind: 'file', text, frame, detector, name }), as
+ * `edpd run --load FILE --frame K --detector D` runs it. */
+export class FileEngine extends GasEngine {
+  open(api, spec) { return api.loadState(spec.text, { frame: spec.frame, detector: spec.detector, name: spec.name }); }
+}

@@ -1,0 +1,46 @@
+// Zoom to the failure: in a gas of thousands the naive pane's failed pair is two dots, so the
+// shared camera moves to it and the stable pane shows the same spot without the overlap; again,
+// the whole box. The button shows while there is a failure to zoom to (or a zoom to undo).
+import { failureSite } from '../model/failure-site.js';
+import { scenarioOf } from '../model/scenarios.js';
+import { sceneOf } from '../scenarios/scenes.js';
+import { NoGLView } from './no-gl-view.js';
+import { every } from './every.js';
+
+export class ZoomControl {
+  /** @param model RunModel; @param view SplitView or NoGLView; @param button the Zoom button;
+   *  @param warn (notice) => void */
+  constructor(model, view, button, warn) {
+    Object.assign(this, { model, view, button, warn });
+    button.onclick = () => this.toggle();
+    const redraw = every(100, () => this.draw());
+    model.subscribe(redraw);
+  }
+
+  /** Whether this run's view can zoom to a failure (a gas's; every ball is in view already). */
+  zoomable() { return sceneOf(scenarioOf(this.model.state.scenario).view).zoomable; }
+
+  toggle() {
+    const { view, model } = this;
+    if (view.zoomed) { view.fitAll(); this.draw(); return; }
+    if (view instanceof NoGLView) return;
+    const site = this.zoomable() ? failureSite(model.panes[0].frame) : null;
+    if (!site) {
+      this.warn({ field: 'zoom', message: !this.zoomable() ? 'z zooms to a failure in the gases; every ball is in view already'
+        : 'nothing to zoom to: the naive pane has not halted and has no overlapping pair' });
+      return;
+    }
+    // 8 diameters away (a state file's particles may be of any size): the pair fills the view
+    const d = model.panes[0].shape?.largest ?? 1;
+    view.focus(site.point, 8 * d, d);
+    this.button.title = `${site.what}: particles ${site.particles.filter((i) => i >= 0).join(' and ')}`;
+    this.draw();
+  }
+
+  draw() {
+    if (!this.model.state) return;
+    const failed = this.zoomable() && failureSite(this.model.panes[0].frame) !== null;
+    this.button.hidden = this.view instanceof NoGLView || (!failed && !this.view.zoomed);
+    this.button.textContent = this.view.zoomed ? 'Whole box (z)' : 'Zoom to the failure (z)';
+  }
+}
