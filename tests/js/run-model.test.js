@@ -206,6 +206,28 @@ describe('run model', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test('views hear of a run as events: state once per run, frames, and a verdict only when a pane\'s verdict changes', async () => {
+    const m = new RunModel({ createWorker: fakeWorker });
+    const heard = [];
+    m.subscribe((what, model) => heard.push([what, model.panes.map((p) => p.verdict().kind).join(' ')]));
+    m.load({ ...defaultState('ball'), speed: 50 });
+    await runUntil(m, () => m.panes.every((p) => p.terminal));
+    const count = (what) => heard.filter(([w]) => w === what).length;
+    expect(count('state')).toBe(1);
+    expect(heard[0][0]).toBe('state');
+    expect(count('frame')).toBeGreaterThanOrEqual(4);
+    // loading, then running, then the naive pane's halt and the stable one's rest: a few verdicts,
+    // each different from the one before
+    const verdicts = heard.filter(([w]) => w === 'verdict').map(([, v]) => v);
+    expect(verdicts.length).toBeGreaterThanOrEqual(3);
+    expect(verdicts.length).toBeLessThan(count('frame'));
+    expect(verdicts.at(-1)).toBe('failed finished');
+    m.reset();
+    expect(heard.at(-2)[0]).toBe('state');  // a reset is a new run: its state, then its first verdict
+    expect(heard.at(-1)).toEqual(['verdict', 'loading loading']);
+    m.destroy();
+  });
+
   test('default ball link: naive halts, stable comes to rest near t = 3, in lock-step', async () => {
     const m = new RunModel({ createWorker: fakeWorker });
     m.load({ ...defaultState('ball'), speed: 50 });
