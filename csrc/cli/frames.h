@@ -1,5 +1,5 @@
 /* State files written by run: --dump (the final state) and --trajectory (a frame at every
- * --series sample), each frame one extended XYZ frame from the core (snapshot.c). */
+ * --series sample), each frame one extended XYZ frame from the core (io/xyz_write.c). */
 #ifndef EDPD_CLI_FRAMES_H
 #define EDPD_CLI_FRAMES_H
 #include "edpd/edpd.h"

@@ -195,7 +195,7 @@ int ed_cells_block(const cell_grid *g, const int base[3], int flat_axis, uint32_
         }
     }
     /* the base cell first: its particles are the likeliest partners, and an early best time
-     * lets the cheap rejection before the square root (world.c) skip more of the others */
+     * lets the cheap rejection before the square root (engine/hard_scan.c) skip more of the others */
     out[count++] = off[0][1] + off[1][1] + off[2][1];
     for (int dz = lo[2]; dz <= hi[2]; dz++) {
         uint32_t z = off[2][dz + 1];

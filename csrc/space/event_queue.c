@@ -5,7 +5,7 @@
 
 #define EQ_FAR (INT64_C(1) << 62)   /* slot of +inf, NaN and keys beyond the calendar's range */
 /* Target events per slot: the heap of the current slot holds about this many, so that the
- * next events are known an event ahead (world.c plans their scans); a larger heap costs
+ * next events are known an event ahead (engine/look_ahead.c plans their scans); a larger heap costs
  * sifts. The sizes rest on interleaved A/Bs at N = 13500 and 10^6 (docs/performance.md). */
 #define EQ_PER_SLOT 16.0
 #define EQ_PER_SLOT_LARGE 32.0

@@ -46,7 +46,7 @@ int ed_nl_build(struct edpd_world *w);
  * its cell follows the centre; the particles new to its list are left in scratch[0, *newcomers).
  * 0, or -1 if the lists could not grow (nothing changed then). */
 int ed_nl_rebuild(struct edpd_world *w, uint32_t i, uint32_t *newcomers);
-/* Particle i leaves every list (it is frozen: world.c); no-op without lists. */
+/* Particle i leaves every list (it is frozen: engine/loop.c); no-op without lists. */
 void ed_nl_forget(struct edpd_world *w, uint32_t i);
 void ed_nl_free(neighbour_lists *nl);
 /* Every listed pair symmetric, every close pair listed, every particle inside its shell. */

@@ -1,7 +1,7 @@
 /* The cell grid's blocks against brute force: ed_cells_block lists each cell of the 3x3x3 block
  * (or of a crossing's layer) once, whichever path it takes, and ed_cells_block_lines names one cell
  * of every cache line those cells' records lie in, each line once (WebAssembly requests one
- * line per store, world.c). Grids of every record size (2, 4, 8, 16 ints), 3-D and 2-D. */
+ * line per store, engine/look_ahead.c). Grids of every record size (2, 4, 8, 16 ints), 3-D and 2-D. */
 #include "check.h"
 #include "space/cells.h"
 #include <stdint.h>

@@ -36,7 +36,7 @@ int main(void) {
     CHECK(h == 0x7ab668dd30688241ull, "elastic 3-D lists: %016llx", (unsigned long long)h);
 
     /* Square-well fluids (neighbour lists, logical states, a thermostat that stops), 3-D and
-     * 2-D: recorded with the stale events' new scans put off (world.c, RESCAN_AT);
+     * 2-D: recorded with the stale events' new scans put off (engine/predict.c, RESCAN_AT);
      * test_golden_portable checks them with the portable form of
      * csrc/base/m2.h, and the JavaScript tests WebAssembly's SIMD form against the CLI */
     for (int dim = 3; dim >= 2; dim--) {
@@ -49,7 +49,7 @@ int main(void) {
         CHECK(h == want, "square well %d-D: %016llx", dim, (unsigned long long)h);
     }
 
-    /* Large enough (> 32 MB of particles) for the scans planned one event ahead (world.c):
+    /* Large enough (> 32 MB of particles) for the scans planned one event ahead (engine/look_ahead.c):
      * they must find the events the plain scans find. Recorded with the engine before them
      * (d8b491c); in chunks, so that plans are also dropped and re-made between calls. */
     c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);

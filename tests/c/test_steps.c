@@ -180,7 +180,7 @@ static void nve(int dim, double phi, uint64_t events) {
     CHECK(s.disagreeing_pairs == 0, "%d-D: no pair's logical state disagrees with its distance beyond rounding (%u)", dim, s.disagreeing_pairs);
     /* A stabilising event means a pair was found a rounding error past an edge: rare in a fluid
      * whose events are all found ahead (the stale events' new scans come before any pair can be
-     * due; scanned at that very time, many pairs were found at contact: world.c, RESCAN_AT = 1
+     * due; scanned at that very time, many pairs were found at contact: engine/predict.c, RESCAN_AT = 1
      * fails this) */
     uint64_t stabilising = s.stabilizing_events + s.inward_stabilizing_events + s.outward_stabilizing_events;
     CHECK(stabilising <= events / 100000, "%d-D: %llu stabilising events in %llu", dim, (unsigned long long)stabilising, (unsigned long long)events);

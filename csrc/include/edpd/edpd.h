@@ -83,7 +83,7 @@ typedef struct edpd_plane {
 /* The pair potential: hard spheres, or a hard core with steps outside it (the paper's Sect. 6):
  * U(r) = energy of step k for radius[k-1] sigma <= r < radius[k] sigma (radius[-1] = 1), 0 beyond
  * the last. A square well is one step: U = -well_depth out to well_width sigma. Each pair's step
- * is a logical state kept from its history (steps.c); restitution applies to the core only. */
+ * is a logical state kept from its history (world/pair_states.c); restitution applies to the core only. */
 typedef enum edpd_potential {
     EDPD_POTENTIAL_HARD = 0,
     EDPD_POTENTIAL_SQUARE_WELL = 1,  /* well_width, well_depth */

@@ -1,5 +1,5 @@
 /* The configuration's fields in one table: name, type, range, default and a line of help. The
- * core validates by it (config.c), the CLI derives its flags and their help from it
+ * core validates by it (setup/config.c), the CLI derives its flags and their help from it
  * (cli/main.c), and the WebAssembly module exports it, with each field's place in edpd_config,
  * so that the JavaScript wrapper, the app's link codec and its controls derive from it too
  * (web/src/edpd.js). A bad value gets the same message everywhere. */

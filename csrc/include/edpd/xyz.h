@@ -1,5 +1,5 @@
 /* Reading a state: one frame of extended XYZ (what edpd_write_xyz, --dump and --trajectory
- * write; also OVITO and ASE), for the core's custom scenario; snapshot.c is the writer. */
+ * write; also OVITO and ASE), for the core's custom scenario; io/xyz_write.c is the writer. */
 #ifndef EDPD_XYZ_READ_H
 #define EDPD_XYZ_READ_H
 #include <stddef.h>
