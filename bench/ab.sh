@@ -27,8 +27,11 @@ for side in a b; do
   git archive "$rev" csrc | tar -x -C "$work/$side" || { echo "ab.sh: no revision '$rev'" >&2; exit 2; }
   revision_core "$work/$side"  # the revision's own core (bench/revision_sources.sh)
   mkdir -p "$work/$side/obj"
+  # as the project builds them (link-time optimisation, CMakeLists.txt), but for the paired
+  # process, whose symbol renaming needs plain objects
+  lto=-flto; [ "${EDPD_AB_PAIRED:-0}" = 1 ] && lto=
   for src in "${core_srcs[@]}"; do
-    gcc -O3 -ffp-contract=off -fno-math-errno $core_includes -c "$work/$side/$src" -o "$work/$side/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
+    gcc -O3 $lto -ffp-contract=off -fno-math-errno $core_includes -c "$work/$side/$src" -o "$work/$side/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"
   done
   if [ "${EDPD_AB_PAIRED:-0}" = 1 ]; then
     gcc -O3 -DBENCH_ONE_SIDE $core_includes -c bench/bench_one.c -o "$work/$side/obj/bench_one.o"
@@ -36,7 +39,7 @@ for side in a b; do
     nm --defined-only -g "$work/$side.all.o" | awk -v p="${side}_" '{print $3, p $3}' > "$work/$side.syms"
     objcopy --redefine-syms="$work/$side.syms" "$work/$side.all.o" "$work/$side.o"
   else
-    gcc -O3 $core_includes bench/bench_one.c "$work/$side"/obj/*.o -lm -o "$work/$side/bench_one"
+    gcc -O3 $lto -ffp-contract=off -fno-math-errno $core_includes bench/bench_one.c "$work/$side"/obj/*.o -lm -o "$work/$side/bench_one"
   fi
 done
 if [ "${EDPD_AB_PAIRED:-0}" = 1 ]; then
