@@ -36,6 +36,9 @@ void ed_plan_cells(struct edpd_world *w, const int base[3], int flat_axis, block
 void ed_plan_collect(const struct edpd_world *w, int32_t self, block_plan *pl);
 void ed_plan_request(struct edpd_world *w, const block_plan *pl);
 void ed_plan_gather(struct edpd_world *w, int32_t self, block_plan *pl);
+/* Particle i's list centre, which its exit time reads after the scan of its list. */
+static inline void plan_request_exit(const struct edpd_world *w, uint32_t i) { mem_hint(&w->nl.centre[i]); }
+
 /* Every listed particle's first line requested, before a scan of the list. */
 static inline void plan_request_list(struct edpd_world *w, const int32_t *list, uint32_t m) {
     for (uint32_t k = 0; k < m; k++) particle_request(w, (uint32_t)list[k]);

@@ -92,7 +92,7 @@ uint32_t ed_predict_planned(struct edpd_world *w, uint32_t i, int count_overlaps
     if (w->n == 1) {
         /* a lone particle (each world of a bouncing-ball sweep) has no pair events */
     } else if (w->nl.on) {
-        mem_hint(&w->nl.centre[i]);  /* for the exit time, after the scan */
+        plan_request_exit(w, i);
         ed_scan_list(w, w->nl.idx + (size_t)i * w->nl.cap, w->nl.count[i], &x);
     } else {
         if (!plan) plan = ed_ahead_for(w, i);
