@@ -11,8 +11,8 @@ int event_log_open(event_log *l, const char *path, uint32_t n, char *m, size_t l
     l->path = path;
     size_t k = strlen(path);
     l->csv = k >= 4 && strcmp(path + k - 4, ".csv") == 0;
-    l->f = fopen(path, l->csv ? "w" : "wb");
-    if (!l->f) { snprintf(m, len, "--event-log: cannot write %s (%s)", path, strerror(errno)); return 0; }
+    if (!output_open(&l->out, "--event-log", path, m, len)) return 0;
+    l->f = l->out.f;
     setvbuf(l->f, NULL, _IOFBF, 1 << 20);  /* bounded: the file grows, the memory does not */
     if (l->csv) {
         fprintf(l->f, "time,a,b,kind,impulse,separation\n");
@@ -40,9 +40,11 @@ void event_log_write(const edpd_event *e, void *user) {
 
 int event_log_close(event_log *l, char *m, size_t len) {
     if (!l->f) return 1;
-    int bad = l->failed || ferror(l->f);
-    if (fclose(l->f) != 0) bad = 1;
     l->f = NULL;
-    if (bad) snprintf(m, len, "--event-log: writing %s failed after %llu events (disk full?)", l->path, l->records);
-    return !bad;
+    if (l->failed) {
+        output_discard(&l->out);
+        snprintf(m, len, "--event-log: writing %s failed after %llu events (disk full?)", l->path, l->records);
+        return 0;
+    }
+    return output_commit(&l->out, "--event-log", m, len);
 }

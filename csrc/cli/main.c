@@ -10,6 +10,7 @@
 #include "edpd/schema.h"
 #include <stddef.h>
 #include "frames.h"
+#include "interrupt.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -56,7 +57,7 @@ const char *value_of(cli_args *a) { return a->pos + 1 < a->argc ? a->argv[++a->p
  * not a terminal). A slice ends between two events, as a budget stop does: the trajectory is that
  * of one call (the state hash does not change, cli_contract.sh). */
 edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t events, uint64_t ev0, int report, edpd_error *err) {
-    if (!report) return by_time ? edpd_advance(w, t_end, UINT64_MAX, err) : edpd_advance(w, INFINITY, events, err);
+    if (!report) return by_time ? advance_interruptible(w, t_end, UINT64_MAX, err) : advance_interruptible(w, INFINITY, events, err);
     /* per slice only the clock is read: edpd_get_stats scans every particle (overlaps, hash) */
     const uint64_t slice = (uint64_t)1 << 18;
     int tty = isatty(2);
@@ -67,18 +68,19 @@ edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t e
     for (;;) {
         uint64_t k = slice;
         if (!by_time && events - done_ev < k) k = events - done_ev;
-        stop = edpd_advance(w, by_time ? t_end : INFINITY, k, err);
-        if (stop == EDPD_STOP_BUDGET) done_ev += k;  /* a budget stop ran exactly k events */
-        int finished = stop != EDPD_STOP_BUDGET || (!by_time && done_ev >= events);
+        stop = advance_interruptible(w, by_time ? t_end : INFINITY, k, err);
+        if (stop == EDPD_STOP_BUDGET && !interrupted()) done_ev += k;  /* a budget stop ran exactly k events */
+        int finished = stop != EDPD_STOP_BUDGET || (!by_time && done_ev >= events) || interrupted();
+        if (interrupted()) { edpd_get_stats(w, &s); done_ev = s.events - ev0; }
         if (finished && stop != EDPD_STOP_BUDGET && stop != EDPD_STOP_ERROR) { edpd_get_stats(w, &s); done_ev = s.events - ev0; }
         double now = now_seconds(), t = edpd_time(w);
         if (finished || now - last >= 1.0) {
-            int complete = stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME;
+            int complete = (stop == EDPD_STOP_BUDGET || stop == EDPD_STOP_TIME) && !interrupted();
             double frac = by_time ? (t_end > tm0 ? (t - tm0) / (t_end - tm0) : 1.0) : (events ? (double)done_ev / (double)events : 1.0);
             if (finished && complete) frac = 1.0;
             double el = now - wall0, left = frac > 0.0 && frac < 1.0 ? el * (1.0 - frac) / frac : 0.0;
             fprintf(stderr, "%s[edpd] %5.1f %%  %llu events  t = %.6g  %.0f s elapsed%s", tty ? "\r" : "", 100.0 * frac,
-                    (unsigned long long)done_ev, t, el, finished ? (complete ? ", done" : ", stopped") : "");
+                    (unsigned long long)done_ev, t, el, finished ? (complete ? ", done" : interrupted() ? ", interrupted" : ", stopped") : "");
             if (!finished) fprintf(stderr, ", ~%.0f s left", left);
             fprintf(stderr, tty && !finished ? "   " : "\n");
             fflush(stderr);

@@ -3,6 +3,7 @@
  * collision rate. */
 #include "observe.h"
 #include "cli.h"
+#include "interrupt.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,9 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
     *stop = EDPD_STOP_TIME;
     int ok = 1;
     for (uint32_t k = 0; ok && k < (uint32_t)count; k++) {
-        if (k > 0 && (*stop = edpd_advance(w, t0 + k * dt, UINT64_MAX, &err)) != EDPD_STOP_TIME) {
+        if (k > 0) *stop = advance_interruptible(w, t0 + k * dt, UINT64_MAX, &err);
+        if (interrupted()) break;  /* the results of the samples so far */
+        if (k > 0 && *stop != EDPD_STOP_TIME) {
             snprintf(m, len, "--observe: the run stopped at sample %u of %.0f (%s)", k, count, *stop == EDPD_STOP_ERROR ? err.message : "halted or collapsed");
             ok = 0;
         } else if (edpd_observer_sample(obs, w, &err) != EDPD_OK) {
@@ -87,7 +90,12 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
     }
     unsigned what = (o->msd ? EDPD_OBSERVE_MSD : 0) | (o->vacf ? EDPD_OBSERVE_VACF : 0) | (o->gr ? EDPD_OBSERVE_GR : 0) |
                     (o->speeds ? EDPD_OBSERVE_SPEEDS : 0);
+    if (ok && interrupted() && edpd_observer_samples(obs) < 16) {
+        snprintf(m, len, "--observe: interrupted after %u samples, before the 16 its results need", edpd_observer_samples(obs));
+        ok = 0;
+    }
     if (ok && edpd_observer_results(obs, what, &r->obs, &err) != EDPD_OK) { snprintf(m, len, "--observe: %s", err.message); ok = 0; }
+    r->done = ok;
     if (o->flights) edpd_set_event_log(w, o->also, o->also_user);  /* the observer goes; the file's log stays */
     edpd_observer_destroy(obs);
     if (ok && o->gr) {

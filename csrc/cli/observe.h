@@ -14,6 +14,7 @@ typedef struct observe_opts {
 } observe_opts;
 
 typedef struct observe_result {
+    int done;               /* the results are there (a run interrupted early has none) */
     edpd_observables obs;
     double contact_from_collisions, contact_from_pressure;  /* g(sigma+) from the run's collision rate and Z */
 } observe_result;

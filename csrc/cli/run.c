@@ -5,6 +5,8 @@
 #include "edpd/schema.h"
 #include "frames.h"
 #include "event_log.h"
+#include "interrupt.h"
+#include "output_paths.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -202,6 +204,9 @@ static int run_open_files(const run_opts *o, frames_out *dump, frames_out *traje
             return 0;
         }
     }
+    const char *flags[3] = {"--dump", "--trajectory", "--event-log"};
+    const char *paths[3] = {o->dump_path, o->trajectory_path, o->event_log_path};
+    if (!output_paths_check(flags, paths, 3, o->load_path, m, len)) return 0;
     char later[1200];
     if ((o->dump_path && !frames_open(dump, "--dump", o->dump_path, o->c.n, m, len)) ||
         (o->trajectory_path && !frames_open(trajectory, "--trajectory", o->trajectory_path, o->c.n, m, len))) {
@@ -217,12 +222,13 @@ static edpd_stop run_series(edpd_world *w, const run_opts *o, run_rows *rows, fr
     int max_rows = (int)(o->t_end / o->series_dt) + 2;
     for (int k = 0; k < max_rows && stop == EDPD_STOP_TIME; k++) {
         double t = o->start + o->equilibrate + (k * o->series_dt < o->t_end ? k * o->series_dt : o->t_end);
-        stop = edpd_advance(w, t, UINT64_MAX, err);
+        stop = advance_interruptible(w, t, UINT64_MAX, err);
+        if (interrupted()) break;  /* no row for a moment that is no sample's */
         edpd_stats s;
         edpd_get_stats(w, &s);
         double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
         memcpy(rows->v + SERIES_COLS * rows->count++, row, sizeof row);
-        if (trajectory->f && *frames_ok && !frames_write(trajectory, w, m, len)) *frames_ok = 0;
+        if (trajectory->out.f && *frames_ok && !frames_write(trajectory, w, m, len)) *frames_ok = 0;
         if (t >= o->start + o->equilibrate + o->t_end) break;
     }
     return stop;
@@ -235,7 +241,8 @@ static edpd_stop run_checkpoints(edpd_world *w, const run_opts *o, run_rows *row
     edpd_stop stop = EDPD_STOP_BUDGET;
     for (uint64_t done = 0; done < o->events && stop == EDPD_STOP_BUDGET;) {
         uint64_t k = o->events - done < o->checkpoint ? o->events - done : o->checkpoint;
-        stop = edpd_advance(w, INFINITY, k, err);
+        stop = advance_interruptible(w, INFINITY, k, err);
+        if (interrupted()) break;
         edpd_stats s;
         edpd_get_stats(w, &s);
         done = s.events;
@@ -254,7 +261,8 @@ static edpd_stop run_advance(edpd_world *w, run_opts *o, run_rows *rows, frames_
     if (rows->v) return run_checkpoints(w, o, rows, err);
     if (observe_any(&o->obs)) {  /* sampled: its own advance, its message in err */
         edpd_stop stop;
-        if (observe_run(w, &o->obs, o->t_end, &o->obs_r, &stop, m, len)) return EDPD_STOP_TIME;
+        if (observe_run(w, &o->obs, o->t_end, &o->obs_r, &stop, m, len)) return interrupted() ? EDPD_STOP_BUDGET : EDPD_STOP_TIME;
+        if (interrupted()) { fprintf(stderr, "edpd: %s\n", m); return EDPD_STOP_BUDGET; }  /* the summary without them */
         err->code = EDPD_ERR_STATE; err->field[0] = 0;
         snprintf(err->message, sizeof err->message, "%.250s", m);
         return EDPD_STOP_ERROR;
@@ -294,19 +302,20 @@ int cmd_run(cli_args *a) {
         rows.v = malloc(sizeof(double) * (size_t)rows.cols * (size_t)max_rows);
         if (!rows.v) { edpd_destroy(w); return fail(o.series_dt > 0.0 ? "--series: out of memory" : "--checkpoint-events: out of memory"); }
     }
+    interrupt_install();  /* from here a signal ends the run with its files complete and its summary */
     if (o.equilibrate > 0.0) {
-        edpd_advance(w, o.start + o.equilibrate, UINT64_MAX, &err);
-        edpd_reset_measurements(w);
+        advance_interruptible(w, o.start + o.equilibrate, UINT64_MAX, &err);
+        if (!interrupted()) edpd_reset_measurements(w);
     }
     double t0 = now_seconds();
     edpd_stats s;
     edpd_get_stats(w, &s);
     uint64_t ev0 = s.events;
     int frames_ok = 1;
-    edpd_stop stop = run_advance(w, &o, &rows, &trajectory, &frames_ok, m_out, sizeof m_out, ev0, &err);
+    edpd_stop stop = interrupted() ? EDPD_STOP_BUDGET : run_advance(w, &o, &rows, &trajectory, &frames_ok, m_out, sizeof m_out, ev0, &err);
     double wall = now_seconds() - t0;
     /* an error stop leaves no final state to write (the files stay as far as they got) */
-    if (stop != EDPD_STOP_ERROR && dump.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
+    if (stop != EDPD_STOP_ERROR && dump.out.f && frames_ok && !frames_write(&dump, w, m_out, sizeof m_out)) frames_ok = 0;
     if (!frames_close(&dump, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
     if (!frames_close(&trajectory, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
     if (!event_log_close(&log, frames_ok ? m_out : m_later, sizeof m_out)) frames_ok = 0;
@@ -315,13 +324,15 @@ int cmd_run(cli_args *a) {
     edpd_get_stats(w, &s);
     double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
     seeds_result seeds_r;
-    if (o.seeds && !seeds_run(&o.c, o.equilibrate, o.have_time, o.equilibrate + o.t_end, o.events, o.seeds, s.pressure_z, &seeds_r, m_out, sizeof m_out)) {
-        free(rows.v); edpd_destroy(w); return fail(m_out);
+    int seeds_ok = o.seeds && !interrupted();
+    if (seeds_ok && !seeds_run(&o.c, o.equilibrate, o.have_time, o.equilibrate + o.t_end, o.events, o.seeds, s.pressure_z, &seeds_r, m_out, sizeof m_out)) {
+        if (!interrupted()) { free(rows.v); edpd_destroy(w); return fail(m_out); }
+        seeds_ok = 0;  /* interrupted among the seeds: the summary without them */
     }
-    o.seeds_r = o.seeds ? &seeds_r : NULL;
+    o.seeds_r = seeds_ok ? &seeds_r : NULL;
     if (o.json) run_print_json(w, &o, &rows, eps);
     else run_print_text(w, &o, eps);
     free(rows.v);
     edpd_destroy(w);
-    return 0;
+    return interrupted() ? 128 + interrupted() : 0;
 }

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "edpd/schema.h"
 #include "json.h"
+#include "interrupt.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -100,7 +101,7 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
     json_num(&j, "equilibrate", o->equilibrate);  /* measurements from start_time + this on */
     json_num(&j, "elastic_until", o->equilibrate > 0.0 ? o->equilibrate : o->elastic_for);  /* elastic sphere impacts before start_time + this */
     json_stats(&j, &s);
-    if (observe_any(&o->obs)) observe_json(&j, &o->obs, &o->obs_r);
+    if (observe_any(&o->obs) && o->obs_r.done) observe_json(&j, &o->obs, &o->obs_r);
     if (o->seeds_r) seeds_json(&j, o->seeds_r);
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
@@ -112,6 +113,7 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
     json_u64(&j, "status_event", st.event);
     json_hex(&j, "state_hash", s.state_hash);
     json_num(&j, "events_per_second", eps);
+    json_str(&j, "interrupted", interrupt_name());  /* SIGINT or SIGTERM ended the run early, or null */
     if (rows->v) {
         json_begin_object(&j, rows->cols == CHECK_COLS ? "checkpoints" : "series");
         json_str(&j, "columns", rows->cols == CHECK_COLS
@@ -165,6 +167,7 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
            (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
            (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);
-    if (observe_any(&o->obs)) observe_text(&o->obs, &o->obs_r);
+    if (observe_any(&o->obs) && o->obs_r.done) observe_text(&o->obs, &o->obs_r);
     printf("state hash %016llx, %.3g events/s\n", (unsigned long long)s.state_hash, eps);
+    if (interrupt_name()) printf("INTERRUPTED by %s at t = %.17g: the files hold the run up to here\n", interrupt_name(), s.time);
 }

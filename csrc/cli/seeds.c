@@ -1,5 +1,6 @@
 /* --seeds K: the run again from K - 1 further seeds, and Z's mean and standard error over all K. */
 #include "seeds.h"
+#include "interrupt.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,8 +15,9 @@ int seeds_run(const edpd_config *c, double equilibrate, int by_time, double t_en
         edpd_error err;
         edpd_world *w = edpd_create(&cs, &err);
         if (!w) { snprintf(m, len, "--seeds: seed %u: %s", cs.seed, err.message); return 0; }
-        if (equilibrate > 0.0) { edpd_advance(w, equilibrate, UINT64_MAX, &err); edpd_reset_measurements(w); }
-        edpd_stop stop = edpd_advance(w, by_time ? t_end : INFINITY, by_time ? UINT64_MAX : events, &err);
+        if (equilibrate > 0.0) { advance_interruptible(w, equilibrate, UINT64_MAX, &err); edpd_reset_measurements(w); }
+        edpd_stop stop = advance_interruptible(w, by_time ? t_end : INFINITY, by_time ? UINT64_MAX : events, &err);
+        if (interrupted()) { edpd_destroy(w); snprintf(m, len, "--seeds: interrupted at seed %u", cs.seed); return 0; }
         edpd_stats st;
         edpd_get_stats(w, &st);
         edpd_destroy(w);
