@@ -2,16 +2,15 @@
 // (a ball that halts or comes to rest stops alone and the others run on, csrc/engine/loop.c); one
 // ball is run event by event, so that every bounce is recorded. Plain module; no DOM.
 import { ballPosition } from '../model/ball-layout.js';
+import { PaneWorld } from './pane-world.js';
 
 const MAX_BOUNCES = 4000;
 
-export class BallsEngine {
+export class BallsEngine extends PaneWorld {
   /** @param api loaded edpd API (loadEdpd), @param spec a ball's or a ball array's engineConfig()
    * ({ kind: 'balls', detector, count, plateOffsets, seed, restitution, gravity }) */
   constructor(api, spec) {
-    this.api = api;
-    this.spec = spec;
-    this.sim = null;
+    super(api, spec);
     try {
       // one ball on a given plate, or an array on the plates of `edpd sweep`'s samples of the seed
       this.sim = api.createSimulation({
@@ -90,18 +89,5 @@ export class BallsEngine {
       histogram: null,
       failure: f && { ...f, ball: f.particles[0] },
     };
-  }
-
-  /** The pane's particles now as extended XYZ text (csrc/io/xyz_write.c; the CLI's --dump writes the
-   * same bytes). */
-  xyz() { return this.sim.xyz(); }
-
-  /** The engine's state hash (as the CLI prints it for the same run). */
-  stateHash() { return this.sim.stateHash(); }
-
-  destroy() {
-    this.observer?.destroy();
-    this.sim?.destroy();
-    this.sim = null;
   }
 }

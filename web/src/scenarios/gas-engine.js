@@ -3,16 +3,15 @@
 // positions, overlaps, statistics and histogram, and a scenario's observables sampled on the way.
 // Plain module (runs in a Worker and in Node tests); no DOM.
 import { observe } from '../observer.js';
+import { PaneWorld } from './pane-world.js';
 
 export const largest = (diameters) => diameters.reduce((a, b) => Math.max(a, b), 0);
 
-export class GasEngine {
+export class GasEngine extends PaneWorld {
   /** @param api loaded edpd API (loadEdpd), @param spec a gas's engineConfig() ({ kind: 'gas',
    * config, observe }) */
   constructor(api, spec) {
-    this.api = api;
-    this.spec = spec;
-    this.sim = null;
+    super(api, spec);
     try {
       this.sim = this.open(api, spec);
       // a scenario's observables (g(r), MSD, speeds): sampled at equal steps of its clock, within
@@ -89,19 +88,6 @@ export class GasEngine {
       failure: s.firstFailure(),  // the naive detector's first undefined dynamics, or null
       observables: this.observed ?? null,  // a scenario's g(r), MSD and speeds (stable pane), once there are any
     };
-  }
-
-  /** The pane's particles now as extended XYZ text (csrc/io/xyz_write.c; the CLI's --dump writes the
-   * same bytes). */
-  xyz() { return this.sim.xyz(); }
-
-  /** The engine's state hash (as the CLI prints it for the same run). */
-  stateHash() { return this.sim.stateHash(); }
-
-  destroy() {
-    this.observer?.destroy();
-    this.sim?.destroy();
-    this.sim = null;
   }
 }
 
