@@ -296,6 +296,16 @@ int cmd_run(cli_args *a) {
         return fail(m_out);
     }
     if (log.f) { edpd_set_event_log(w, event_log_write, &log); o.obs.also = event_log_write; o.obs.also_user = &log; }
+    double end = o.have_until ? o.until : o.start + o.equilibrate + (o.have_time ? o.t_end : 0.0), range = edpd_exact_clock(w);
+    if ((o.have_time || o.have_until) && fabs(end) > range) {
+        snprintf(m_out, sizeof m_out, "%s: the run would end at t = %.17g, beyond this state's exact clock range |t| <= %.3g "
+                 "(there the clock's rounding exceeds 1e-9 of the time its fastest particle takes to cross the smallest diameter); run a shorter stretch",
+                 o.have_until ? "--until" : "--time", end, range);
+        frames_close(&dump, m_later, sizeof m_later); frames_close(&trajectory, m_later, sizeof m_later);
+        event_log_close(&log, m_later, sizeof m_later);
+        edpd_destroy(w);
+        return fail(m_out);
+    }
     run_rows rows = {NULL, 0, o.series_dt > 0.0 ? SERIES_COLS : CHECK_COLS};
     if (o.series_dt > 0.0 || o.checkpoint > 0) {
         int max_rows = o.series_dt > 0.0 ? (int)(o.t_end / o.series_dt) + 2 : (int)(o.events / o.checkpoint) + 1;

@@ -189,6 +189,13 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     derive(w, cfg);
     if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
+    double range = edpd_exact_clock(w);
+    if (fabs(w->time) > range) {
+        ed_set_error(err, EDPD_ERR_INVALID, "start_time", "%g is beyond the clock's exact range for this state, |t| <= %.3g: "
+                  "the clock rounds to 2.2e-16 of its value, and there its rounding exceeds 1e-9 of the time the fastest particle takes to cross "
+                  "the smallest diameter (impacts would land off their roots); start nearer 0", w->time, range);
+        return give_up(w, err, NULL);
+    }
     if (ed_overlap_grid_init(w) != 0) return give_up(w, err, "the overlap scan");
     if (ed_nl_build(w) != 0) return give_up(w, err, "the neighbour lists");
     if (ed_pair_states_start(w, cfg) != 0) return give_up(w, err, "the pairs' steps");

@@ -128,6 +128,15 @@ expect_error "unknown flag" run --scenario granular --events 5 --bogus
 expect_error "--time" run --scenario granular --time -1
 expect_error "--time: 1e400 is out of range" run --scenario granular --time 1e400
 expect_error "--time: given twice" run --scenario granular --time 1 --time 2
+# the clock's exact range for a state's motion (edpd_exact_clock, about 1e6 for a gas at kT = 1): a
+# start or an end beyond it is refused with the reason, not a run whose clock cannot advance
+# (Time = 1e100) or whose impacts land off their roots
+expect_error "--time: the run would end at t = 2000000, beyond this state's exact clock range" run --scenario elastic --n 300 --time 2e6
+"$edpd" run --scenario elastic --n 300 --time 0.5 --dump "$tmp/clock.xyz" > /dev/null
+sed '2s/Time=[^ ]*/Time=1e100/' "$tmp/clock.xyz" > "$tmp/clock-far.xyz"
+expect_error "start_time: 1e+100 is beyond the clock's exact range for this state" run --load "$tmp/clock-far.xyz" --time 10
+sed '2s/Time=[^ ]*/Time=100000/' "$tmp/clock.xyz" > "$tmp/clock-late.xyz"
+"$edpd" run --load "$tmp/clock-late.xyz" --time 10 --json | grep -q '"time": 100010,' && ok || bad "a state at 1e5 runs on to 100010"
 expect_error "exactly one of --events K, --time T (from the start) or --until T" run --scenario granular --time 1 --until 1
 expect_error "--series: needs --time T" run --scenario granular --until 1 --series 0.5
 expect_error "--until: must be at least the start of the run, 0 " run --scenario granular --until -1

@@ -477,6 +477,65 @@ TEST(determinism) {
     }
 }
 
+/* The clock's exact range (edpd_exact_clock): the dynamics stay exact while the clock's rounding
+ * is at most 1e-9 of the time the fastest particle takes to cross the smallest diameter. A dense
+ * gas at kT = 1 started near its range's end runs without a stabilising event, as from 0 (past
+ * it they appear: 1 per 3e6 events at 3e6, 3 per 1000 at 1e12), and a start beyond it is refused
+ * with the reason. The same gas a million times slower (a cooled one) runs exactly at clocks a
+ * million times larger: the range follows the motion, not the clock alone. */
+static void late_start(edpd_config at, double *rv, uint32_t n, double speed, double frac_of_range, double duration, int expect_ok) {
+    for (uint32_t k = 0; k < 3 * n; k++) rv[3 * n + k] *= speed;
+    edpd_error err;
+    at.start_time = 0.0;
+    edpd_world *probe = edpd_create(&at, &err);
+    CHECK(probe != NULL, "create at 0: %s", err.message);
+    if (!probe) return;
+    double range = edpd_exact_clock(probe);
+    edpd_destroy(probe);
+    at.start_time = frac_of_range * range;
+    edpd_world *late = edpd_create(&at, &err);
+    if (!expect_ok) {
+        CHECK(late == NULL && strcmp(err.field, "start_time") == 0 && strstr(err.message, "beyond the clock's exact range"),
+              "a start at %.3g (%.2g of the range %.3g) must be refused, naming start_time and why: %s", at.start_time, frac_of_range, range, err.message);
+        edpd_destroy(late);
+    } else {
+        CHECK(late != NULL, "a start at %.3g (range %.3g): %s", at.start_time, range, err.message);
+        if (!late) return;
+        edpd_advance(late, at.start_time + duration / speed, UINT64_MAX, &err);
+        edpd_stats s;
+        edpd_get_stats(late, &s);
+        CHECK(s.events > 500000 && s.stabilizing_events == 0 && s.overlapping_pairs == 0,
+              "speed x %g from t = %.3g (range %.3g): %llu events, %llu stabilising, %u overlapping pairs", speed, at.start_time, range,
+              (unsigned long long)s.events, (unsigned long long)s.stabilizing_events, s.overlapping_pairs);
+        edpd_destroy(late);
+    }
+    for (uint32_t k = 0; k < 3 * n; k++) rv[3 * n + k] /= speed;
+}
+
+TEST(clock_range) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_ELASTIC);
+    c.n = 4000; c.packing_fraction = 0.4; c.seed = 3;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "create: %s", err.message);
+    if (!w) return;
+    edpd_advance(w, 1.0, UINT64_MAX, &err);
+    double *rv = malloc(sizeof(double) * 6 * c.n);
+    edpd_get_state(w, rv, rv + 3 * c.n);
+    edpd_config at = c;
+    at.scenario = EDPD_SCENARIO_CUSTOM;
+    at.positions = rv; at.velocities = rv + 3 * c.n;
+    edpd_get_box(w, at.box);
+    edpd_get_periodic(w, at.periodic);
+    CHECK(edpd_exact_clock(w) > 5e5 && edpd_exact_clock(w) < 2e6, "a gas at kT = 1: the range %g, about 1e6", edpd_exact_clock(w));
+    late_start(at, rv, c.n, 1.0, 0.95, 20.0, 1);
+    late_start(at, rv, c.n, 1.0, -0.95, 20.0, 1);
+    late_start(at, rv, c.n, 1.0, 1.5, 0.0, 0);
+    late_start(at, rv, c.n, 1e-6, 0.95, 20.0, 1);  /* about 1e12: exact for so slow a gas */
+    free(rv);
+    edpd_destroy(w);
+}
+
 int main(void) {
     RUN(collapse_on_a_line);
     RUN(half_box_pair);
@@ -493,5 +552,6 @@ int main(void) {
     RUN(haff_start);
     RUN(lattice_on_cell_faces);
     RUN(determinism);
+    RUN(clock_range);
     return check_report("gas");
 }

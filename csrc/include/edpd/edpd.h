@@ -286,6 +286,12 @@ EDPD_API void edpd_get_first_failure(const edpd_world *w, edpd_failure *out);
 EDPD_API void edpd_get_stats(const edpd_world *w, edpd_stats *out);
 EDPD_API uint32_t edpd_particle_count(const edpd_world *w);
 EDPD_API double edpd_time(const edpd_world *w);
+/* The largest |clock| at which this world's motion is still resolved, as it moves now: a clock
+ * rounds to 2^-52 of its value, and beyond this that rounding exceeds 1e-9 of the time the
+ * fastest particle takes to cross the smallest diameter (or to fall one): impacts then land off
+ * their roots. About 1e6 for a gas at kT = 1 in units of its diameter; a world is refused at a
+ * start_time beyond it. */
+EDPD_API double edpd_exact_clock(const edpd_world *w);
 EDPD_API const edpd_config *edpd_get_config(const edpd_world *w);
 
 /* Copy N*3 positions / velocities at the current clock into out (caller allocates 3N doubles). */
