@@ -43,7 +43,7 @@ refused "a link to the input is the input" "--dump: 'k.xyz' is the state file --
 
 # ---- never half-written: a killed run leaves the old file ---------------------------------
 echo "the old file" > old.xyz
-"$edpd" run --scenario elastic --n 5000 --time 1e7 --dump old.xyz --series 1e4 --trajectory traj.xyz --no-progress > /dev/null 2>&1 &
+"$edpd" run --scenario elastic --n 5000 --time 5e5 --dump old.xyz --series 1e3 --trajectory traj.xyz --no-progress > /dev/null 2>&1 &
 pid=$!
 sleep 1.5
 kill -KILL "$pid"; wait "$pid" 2>/dev/null
@@ -63,7 +63,7 @@ grep -q "$(echo "$hash" | head -c 0)" run1.json && "$edpd" run --load same.xyz -
 
 # ---- SIGINT and SIGTERM: complete files, the summary, 128 + the signal ---------------------
 for sig in INT TERM; do
-  "$edpd" run --scenario elastic --n 20000 --time 1e9 --dump final.xyz --event-log ev.csv --json --no-progress > out.json 2> err.txt &
+  "$edpd" run --scenario elastic --n 20000 --time 5e5 --dump final.xyz --event-log ev.csv --json --no-progress > out.json 2> err.txt &
   pid=$!
   sleep 1.5
   stop_run "$pid" "$sig"
@@ -80,7 +80,7 @@ for sig in INT TERM; do
 done
 
 # a binary event log interrupted: whole 40-byte records after its 16-byte header
-"$edpd" run --scenario elastic --n 20000 --time 1e9 --event-log ev.bin --no-progress > out.txt 2>&1 &
+"$edpd" run --scenario elastic --n 20000 --time 5e5 --event-log ev.bin --no-progress > out.txt 2>&1 &
 pid=$!; sleep 1.5; stop_run "$pid" INT
 size=$(stat -c %s ev.bin)
 [ $(( (size - 16) % 40 )) = 0 ] && [ "$size" -gt 16 ] && ok || bad "binary event log of $size bytes: not whole records"

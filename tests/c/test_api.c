@@ -130,10 +130,17 @@ TEST(given_diameters_and_start_time) {
             CHECK(edpd_advance(w, 1000.3, 10, &err) == EDPD_STOP_ERROR && strcmp(err.field, "t_end") == 0, "no advance to before the clock");
             edpd_destroy(w);
         }
-        c.start_time = 1.6e20;  /* a cooling gas's clock (its dump must load again) */
+        /* a cooling gas's clock, far on, with its slow motion: its dump must load again; the same
+         * clock with the disks' first speed is beyond the range where it resolves their motion
+         * (edpd_exact_clock: 4.5e6 times the 0.1 a disk takes to cross a diameter) */
+        c.start_time = 1.6e20;
+        v[0] = 1e-15; v[3] = -1e-15;
         w = edpd_create(&c, &err);
-        CHECK(w != NULL && edpd_time(w) == 1.6e20, "a clock at 1.6e20: %s", w ? "" : err.message);
+        CHECK(w != NULL && edpd_time(w) == 1.6e20, "a clock at 1.6e20, speed 1e-15: %s", w ? "" : err.message);
+        CHECK(w && fabs(edpd_exact_clock(w) / (4.5036e6 * 0.1 / 1e-15) - 1) < 1e-4, "its exact range: %g", w ? edpd_exact_clock(w) : 0);
         edpd_destroy(w);
+        v[0] = 1; v[3] = -1;
+        expect_invalid(c, "start_time", "a clock at 1.6e20 cannot resolve a speed of 1");
         c.start_time = NAN; expect_invalid(c, "start_time", "NaN start_time");
         c.start_time = -2e100; expect_invalid(c, "start_time", "start_time below -1e100");
         c.start_time = 0;
