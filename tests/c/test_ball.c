@@ -98,6 +98,29 @@ TEST(array_plates_are_sweep_samples) {
     edpd_destroy(w);
 }
 
+/* A ball stopped dead (e = 0) on its plate is at rest; with a gap of a rounding error above
+ * contact it does not stop at one instant, as a ball at or below contact does: it falls through
+ * that gap and stops again, an impact every sqrt(2 x 1.1e-16 / g) = 1.5e-8, for ever. Such hops
+ * at the rounding of its height are rest too: every ball of a 64-ball array (both kinds among
+ * them) comes to rest at its first impact, t = 1 (released 1/2 above contact, g = 1), and the
+ * run to t = 100 ends there, within a few thousand events. */
+TEST(rest_at_rounding_height) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+    c.n = 64; c.restitution = 0.0; c.seed = 1;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "e = 0 array: %s", err.message);
+    if (!w) return;
+    edpd_stop stop = edpd_advance(w, 100.0, 10000000, &err);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    CHECK(stop == EDPD_STOP_COLLAPSE && s.resting_particles == 64, "e = 0: %u of 64 balls at rest (stop %d, %llu events, t = %.17g)",
+          s.resting_particles, (int)stop, (unsigned long long)s.events, s.time);
+    CHECK(s.events <= 64 * 2 * 1000 + 64, "e = 0: at most two collapse windows of impacts per ball: %llu events", (unsigned long long)s.events);
+    CHECK(fabs(s.time - 1.0) < 1e-4, "e = 0: all at rest by t = 1 + a few windows of hops: %.17g", s.time);
+    edpd_destroy(w);
+}
+
 int main(void) {
     edpd_error err;
     /* trajectory: every detector follows the exact solution until numbers run out */
@@ -168,5 +191,6 @@ int main(void) {
     }
     RUN(array_is_balls_alone);
     RUN(array_plates_are_sweep_samples);
+    RUN(rest_at_rounding_height);
     return check_report("ball");
 }
