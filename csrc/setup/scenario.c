@@ -110,10 +110,17 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
 
 /* The paper's Fig. 7: sigma = 1 balls at rest at r_plate + 1 above their own plates at r_plate;
  * ball i's r_plate is the sweep's sample i of the same seed (`edpd sweep`, the app's ball array). */
+/* The balls 2 diameters apart in rows of k = ceil(sqrt(n)) (the first row where a single row
+ * was), so that the cells that hold them stay about one ball each at any n: a ball meets only
+ * its own plate, but the cells serve every world alike, and in one row of a million balls each
+ * cell held hundreds. */
 static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_plane *plates, edpd_config *out) {
+    uint32_t k = 1;
+    while ((uint64_t)k * k < c->n) k++;
+    uint32_t rows = (c->n + k - 1) / k;
     for (uint32_t i = 0; i < c->n; i++) {
         double plate = isnan(c->plate_offset) ? ed_rng_uniform_at(c->seed, i) : c->plate_offset;
-        put(pos, i, v3(2.0 * c->diameter * (i + 0.5), 0.5 * c->diameter, plate + 1.0 * c->diameter));
+        put(pos, i, v3(2.0 * c->diameter * (i % k + 0.5), c->diameter * (2.0 * (i / k) + 0.5), plate + 1.0 * c->diameter));
         put(vel, i, v3(0, 0, 0));
         edpd_plane *pl = &plates[i];
         pl->normal[0] = 0; pl->normal[1] = 0; pl->normal[2] = 1;
@@ -121,7 +128,7 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
         pl->restitution = c->restitution;
     }
     out->own_planes = plates;
-    out->box[0] = 2.0 * c->diameter * c->n; out->box[1] = c->diameter; out->box[2] = 2.0 * c->diameter;
+    out->box[0] = 2.0 * c->diameter * k; out->box[1] = c->diameter * (2.0 * rows - 1.0); out->box[2] = 2.0 * c->diameter;
     out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
 }
 

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "edpd/ball_sweep.h"
 #include "edpd/edpd.h"
+#include <stdlib.h>
 
 #define COLLAPSE_TOL 8.4e-8
 
@@ -121,6 +122,33 @@ TEST(rest_at_rounding_height) {
     edpd_destroy(w);
 }
 
+/* A large array lies in rows of about sqrt(n) balls, 2 diameters apart, so that each of its
+ * cells holds about one ball (in one row of a million, each held hundreds: 10^5 events a second,
+ * and 20 s to create); the first row is where a single row was, so one ball is where it was. */
+TEST(array_in_rows) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOUNCING_BALL);
+    c.n = 1000000;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "a million balls: %s", err.message);
+    if (!w) return;
+    double box[3], *r = malloc(sizeof(double) * 3 * c.n);
+    edpd_get_box(w, box);
+    edpd_get_positions(w, r);
+    CHECK(box[0] == 2000.0 && box[1] == 1999.0, "a million balls in 1000 rows of 1000: box %g x %g", box[0], box[1]);
+    CHECK(r[0] == 1.0 && r[1] == 0.5 && r[3 * 999] == 1999.0 && r[3 * 1000 + 1] == 2.5 && r[3 * 999999 + 1] == 1998.5,
+          "rows 2 diameters apart from (1, 0.5): ball 999 at x = %g, ball 1000 at y = %g", r[3 * 999], r[3 * 1000 + 1]);
+    free(r);
+    edpd_destroy(w);
+    c.n = 1;
+    w = edpd_create(&c, &err);
+    if (w) {
+        edpd_get_box(w, box);
+        CHECK(box[0] == 2.0 && box[1] == 1.0, "one ball's box as before: %g x %g", box[0], box[1]);
+        edpd_destroy(w);
+    }
+}
+
 int main(void) {
     edpd_error err;
     /* trajectory: every detector follows the exact solution until numbers run out */
@@ -192,5 +220,6 @@ int main(void) {
     RUN(array_is_balls_alone);
     RUN(array_plates_are_sweep_samples);
     RUN(rest_at_rounding_height);
+    RUN(array_in_rows);
     return check_report("ball");
 }
