@@ -203,6 +203,15 @@ static int read_potential(reader *r, const char *line, edpd_xyz_state *s, char *
     s->potential = EDPD_POTENTIAL_HARD;
     s->well_width = 1.5; s->well_depth = 1.0;
     s->step_count = s->bond_count = 0;
+    /* a potential's own keys only beside that potential: a key read by none would be a silent drop */
+    char named[32] = "hard-sphere";
+    if (info_value(line, "potential", value, len)) snprintf(named, sizeof named, "%s", value);
+    static const char *const own[][2] = {{"well_width", "square-well"}, {"well_depth", "square-well"}, {"steps", "steps"}};
+    for (int k = 0; k < 3; k++)
+        if (info_value(line, own[k][0], value, len) && strcmp(named, own[k][1]) != 0)
+            return fail(r, "%s= belongs to potential=%s, but this file's potential is %s", own[k][0], own[k][1], named);
+    if (strcmp(named, "hard-sphere") == 0 && info_value(line, "bond_exceptions", value, len))
+        return fail(r, "bond_exceptions= needs a stepped potential (potential=square-well or steps): hard spheres have no logical states");
     if (!info_value(line, "potential", value, len)) return 1;
     if (strcmp(value, "square-well") == 0) {
         s->potential = EDPD_POTENTIAL_SQUARE_WELL;

@@ -1,6 +1,7 @@
 /* Config defaults, names and validation: every field is checked, and an error names the field
  * and its allowed range. */
 #include "world/world.h"
+#include "interact/shells.h"
 #include "edpd/schema.h"
 #include <ctype.h>
 #include <math.h>
@@ -94,6 +95,58 @@ static edpd_code check_plane(const edpd_config *c, const edpd_plane *p, const ch
     return EDPD_OK;
 }
 
+/* How far a pair's distance may lie from the step between its logical shell and the distance's:
+ * a logical state differs from what the distance says only where rounding put the pair across
+ * the step (Eq. 10 keeps it within rounding of it); a million times rounding is room enough, and a
+ * forged state (a pair 5 sigma apart "bound" in a 1.5 sigma well) is far beyond it. */
+#define BOND_SLACK 1e-6
+
+static int by_pair(const void *x, const void *y) {
+    const uint32_t *a = x, *b = y;
+    return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* The bonds a state file carries (bond_exceptions): pairs of a stepped potential whose logical
+ * shell is not the one their distance says, each named once, each in a shell next to its
+ * distance's and within rounding of the step between them. */
+static edpd_code check_bonds(const edpd_config *c, edpd_error *err) {
+    if (!c->bond_count) return EDPD_OK;
+    if (c->potential == EDPD_POTENTIAL_HARD) BAD("bonds", "only with a stepped potential (square well or steps): hard spheres have no logical states, got %u", c->bond_count);
+    shells pot;
+    ed_shells_from_config(&pot, c, 1.0);
+    uint32_t *pairs = malloc(sizeof(uint32_t) * 2 * c->bond_count);
+    if (!pairs) return ed_set_error(err, EDPD_ERR_MEMORY, "bonds", "out of memory for %u bonds", c->bond_count);
+    for (uint32_t k = 0; k < c->bond_count; k++) {
+        const uint32_t *b = c->bonds + 3 * (size_t)k;
+        uint32_t i = b[0], j = b[1];
+        double d[3], r2 = 0.0;
+        for (int a = 0; a < 3; a++) {
+            d[a] = c->positions[3 * i + a] - c->positions[3 * j + a];
+            if (c->periodic[a]) d[a] -= c->box[a] * floor(d[a] / c->box[a] + 0.5);  /* the nearest image */
+            r2 += d[a] * d[a];
+        }
+        double sigma = 0.5 * ((c->diameters ? c->diameters[i] : c->diameter) + (c->diameters ? c->diameters[j] : c->diameter));
+        uint32_t s = shell_of_distance(&pot, r2, sigma), shell = b[2];
+        double edge = (shell < s ? pot.radius[shell] : s < pot.count ? pot.radius[s] : 0.0) * sigma, r = sqrt(r2);
+        if (!(shell + 1 == s || s + 1 == shell) || !(fabs(r - edge) <= BOND_SLACK * edge)) {
+            free(pairs);
+            BAD("bonds", "entry %u: pair %u-%u in shell %u at distance %.17g (its distance's shell %u): a logical state differs from the distance "
+                "only within rounding of the step between them (%.6g), so this one cannot be the run's", k, i, j, shell, r, s, edge);
+        }
+        pairs[2 * k] = i < j ? i : j;
+        pairs[2 * k + 1] = i < j ? j : i;
+    }
+    qsort(pairs, c->bond_count, 2 * sizeof(uint32_t), by_pair);
+    for (uint32_t k = 1; k < c->bond_count; k++)
+        if (pairs[2 * k] == pairs[2 * k - 2] && pairs[2 * k + 1] == pairs[2 * k - 1]) {
+            uint32_t i = pairs[2 * k], j = pairs[2 * k + 1];
+            free(pairs);
+            BAD("bonds", "pair %u-%u is named twice: a pair has one logical state", i, j);
+        }
+    free(pairs);
+    return EDPD_OK;
+}
+
 static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
     if (!c->positions) BAD("positions", "required for the custom scenario (n*3 doubles)");
     if (!c->velocities) BAD("velocities", "required for the custom scenario (n*3 doubles)");
@@ -137,6 +190,7 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
         if (b[0] >= c->n || b[1] >= c->n || b[0] == b[1] || b[2] > shells)
             BAD("bonds", "entry %u: (%u, %u, %u) must be two different particles below %u and a shell in [0, %u]", k, b[0], b[1], b[2], c->n, shells);
     }
+    if (check_bonds(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
     if (c->plane_count > EDPD_MAX_PLANES) BAD("plane_count", "must be in [0, %u], got %u", EDPD_MAX_PLANES, c->plane_count);
     if (c->plane_count && !c->planes) BAD("planes", "plane_count > 0 but no planes given");
     for (uint32_t k = 0; k < c->plane_count; k++)

@@ -131,6 +131,23 @@ static void derive(struct edpd_world *w, const edpd_config *cfg) {
     w->sep_unit = ldexp(1.0, e - 53);
 }
 
+/* A stepped potential's reach (its last step, for the largest pair) must stay under half of
+ * every periodic edge: beyond, a pair would meet two images of the other at once, and its one
+ * logical state could not say which is bound (every pair would stay bound: hard spheres in
+ * effect). EDPD_OK, or an error naming the potential's field. */
+static edpd_code check_reach(const struct edpd_world *w, const edpd_config *cfg, edpd_error *err) {
+    if (w->pot.count == 0) return EDPD_OK;
+    double reach = w->pot.reach * w->max_sigma;
+    for (int a = 0; a < 3; a++)
+        if (w->periodic[a] && !(2.0 * reach < w->box[a])) {
+            const char *field = cfg->potential == EDPD_POTENTIAL_SQUARE_WELL ? "well_width" : "steps";
+            return ed_set_error(err, EDPD_ERR_INVALID, field, "the potential reaches %g (its last step, %g diameters, for the largest pair): "
+                                "over half the periodic box's edge %g, where a pair would meet two images of the other at once; "
+                                "use a larger box (more particles or a lower packing fraction) or a shorter reach", reach, w->pot.reach, w->box[a]);
+        }
+    return EDPD_OK;
+}
+
 /* Cells (or the neighbour lists' cells) with every particle in its own; -1 out of memory. */
 static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     /* Axes with acceleration (or 2-D z) get one cell layer: crossings stay linear in time. */
@@ -187,6 +204,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (allocate(w, cfg) != 0) return give_up(w, err, "the state");
     if (place_state(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     derive(w, cfg);
+    if (check_reach(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
     double range = edpd_exact_clock(w);

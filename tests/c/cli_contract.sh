@@ -128,6 +128,17 @@ expect_error "unknown flag" run --scenario granular --events 5 --bogus
 expect_error "--time" run --scenario granular --time -1
 expect_error "--time: 1e400 is out of range" run --scenario granular --time 1e400
 expect_error "--time: given twice" run --scenario granular --time 1 --time 2
+# a state file's potential keys only beside their potential, its bond exceptions only with a
+# stepped one (each was read by nothing, silently)
+"$edpd" run --scenario elastic --n 300 --packing-fraction 0.3 --potential square-well --lambda 1.5 --time 0.5 --dump "$tmp/sw.xyz" > /dev/null
+sed '2s/potential=square-well/potential=square-well steps="1.2 -1"/' "$tmp/sw.xyz" > "$tmp/sw-steps.xyz"
+expect_error "steps= belongs to potential=steps, but this file's potential is square-well" run --load "$tmp/sw-steps.xyz" --time 1
+sed '2s/potential=square-well well_width=1.5 well_depth=1/bond_exceptions="0 1 0"/' "$tmp/sw.xyz" > "$tmp/hard-bonds.xyz"
+expect_error "bond_exceptions= needs a stepped potential" run --load "$tmp/hard-bonds.xyz" --time 1
+sed '2s/potential=square-well //' "$tmp/sw.xyz" > "$tmp/no-potential.xyz"
+expect_error "well_width= belongs to potential=square-well, but this file's potential is hard-sphere" run --load "$tmp/no-potential.xyz" --time 1
+sed '2s/potential=square-well well_width=1.5 well_depth=1/potential=square-well well_width=1.5 well_depth=1 bond_exceptions="0 1 0; 2 3 0"/' "$tmp/sw.xyz" > "$tmp/forged.xyz"
+expect_error "bonds: entry .*: pair .* a logical state differs from the distance only within rounding" run --load "$tmp/forged.xyz" --time 1
 # the clock's exact range for a state's motion (edpd_exact_clock, about 1e6 for a gas at kT = 1): a
 # start or an end beyond it is refused with the reason, not a run whose clock cannot advance
 # (Time = 1e100) or whose impacts land off their roots

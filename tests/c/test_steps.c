@@ -6,6 +6,7 @@
 #include "measure/invariants.h"  /* ed_world_check_invariants */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static edpd_error err;
 
@@ -240,6 +241,41 @@ TEST(steps_text) {
     }
 }
 
+/* A state's logical states (its bond exceptions) must be ones a run could have left: a pair's
+ * shell differs from its distance's only within rounding of the step between them, once per
+ * pair, and only with a stepped potential; a potential whose reach passes half a periodic edge
+ * (a pair meeting two images of the other) is refused. Each was accepted before, silently: a
+ * forged bond 5 sigma apart in a 1.5 sigma well created energy from nothing. */
+static edpd_error bond_error(double x1, uint32_t *bonds, uint32_t count, edpd_potential potential, double box, double lambda) {
+    double r[6] = {5.0, 0.5 * box, 0.5 * box, x1, 0.5 * box, 0.5 * box}, v[6] = {0};
+    edpd_config c = edpd_default_config();
+    c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 2; c.restitution = 1.0;
+    c.positions = r; c.velocities = v;
+    c.box[0] = c.box[1] = c.box[2] = box; c.periodic[0] = c.periodic[1] = c.periodic[2] = 1;
+    c.potential = potential; c.well_width = lambda; c.well_depth = 1.0;
+    c.bonds = bonds; c.bond_count = count;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    if (w) { err.field[0] = 0; err.message[0] = 0; edpd_destroy(w); }
+    return err;
+}
+
+TEST(logical_states_a_run_could_leave) {
+    uint32_t bound[3] = {0, 1, 0}, twice[6] = {0, 1, 0, 1, 0, 0};
+    edpd_error e = bond_error(6.5 * (1.0 + 1e-13), bound, 1, EDPD_POTENTIAL_SQUARE_WELL, 20, 1.5);
+    CHECK(e.field[0] == 0, "a pair a rounding error past its well's edge, still bound: accepted (%s)", e.message);
+    e = bond_error(10.0, bound, 1, EDPD_POTENTIAL_SQUARE_WELL, 20, 1.5);
+    CHECK(strcmp(e.field, "bonds") == 0 && strstr(e.message, "within rounding of the step"), "a pair 5 sigma apart 'bound': refused: %s", e.message);
+    e = bond_error(6.5 * (1.0 + 1e-13), twice, 2, EDPD_POTENTIAL_SQUARE_WELL, 20, 1.5);
+    CHECK(strcmp(e.field, "bonds") == 0 && strstr(e.message, "named twice"), "one pair twice: refused: %s", e.message);
+    e = bond_error(6.5, bound, 1, EDPD_POTENTIAL_HARD, 20, 1.5);
+    CHECK(strcmp(e.field, "bonds") == 0 && strstr(e.message, "only with a stepped potential"), "bonds with hard spheres: refused: %s", e.message);
+    e = bond_error(1.0, NULL, 0, EDPD_POTENTIAL_SQUARE_WELL, 7.0, 4.0);
+    CHECK(strcmp(e.field, "well_width") == 0 && strstr(e.message, "two images"), "a well of 4 sigma in a box of 7: refused: %s", e.message);
+    e = bond_error(1.0, NULL, 0, EDPD_POTENTIAL_SQUARE_WELL, 8.5, 4.0);
+    CHECK(e.field[0] == 0, "a well of 4 sigma in a box of 8.5: accepted (%s)", e.message);
+}
+
 int main(void) {
     RUN(capture_core_release);
     RUN(bound_pair_bounces);
@@ -249,5 +285,6 @@ int main(void) {
     RUN(energy_conserved_2d);
     RUN(bad_input_named);
     RUN(steps_text);
+    RUN(logical_states_a_run_could_leave);
     return check_report("steps");
 }
