@@ -22,8 +22,10 @@ struct edpd_observer {
     double box[3], t0, dt, sigma;
     double *prev;   /* the last sample's positions as the world gave them (in the box) */
     double *last;   /* each particle's last impact (NaN: none yet) */
-    double *flight; /* complete flights, up to FLIGHTS_KEPT of them (then every other one kept, ...) */
-    uint64_t flights, seen;
+    double *flight; /* a sample of the complete flights, up to FLIGHTS_KEPT of them (flight_ends) */
+    uint64_t *flight_seen;  /* ... and each one's place among all (which the thinning reads) */
+    uint64_t flights, seen;  /* flights kept; complete flights seen */
+    double flight_sum;       /* of every complete flight: the mean is exact, whatever is kept */
     uint32_t keep_every;
 };
 #define FLIGHTS_KEPT 1048576u
@@ -53,10 +55,11 @@ edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, e
         o->prev = malloc(sizeof(double) * 3 * (size_t)(n ? n : 1));
         o->last = malloc(sizeof(double) * (n ? n : 1));
         o->flight = malloc(sizeof(double) * FLIGHTS_KEPT);
+        o->flight_seen = malloc(sizeof(uint64_t) * FLIGHTS_KEPT);
         o->keep_every = 1;
         for (uint32_t i = 0; o->last && i < n; i++) o->last[i] = NAN;
     }
-    if (!o || !o->s.r || !o->s.v || !o->prev || !o->last || !o->flight) {
+    if (!o || !o->s.r || !o->s.v || !o->prev || !o->last || !o->flight || !o->flight_seen) {
         edpd_observer_destroy(o);
         ed_set_error(err, EDPD_ERR_MEMORY, "samples", "out of memory for %u samples of %u particles", max_samples, n);
         return NULL;
@@ -66,26 +69,42 @@ edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, e
 
 void edpd_observer_destroy(edpd_observer *o) {
     if (!o) return;
-    free(o->s.r); free(o->s.v); free(o->prev); free(o->last); free(o->flight);
+    free(o->s.r); free(o->s.v); free(o->prev); free(o->last); free(o->flight); free(o->flight_seen);
     free(o);
 }
 
 uint32_t edpd_observer_samples(const edpd_observer *o) { return o ? o->s.count : 0; }
 
-/* A flight of particle i ends at t. Memory stays bounded: past FLIGHTS_KEPT, every other kept
- * flight is dropped and from then on every other one kept (a uniform thinning). */
+/* Whether the k-th flight seen is in the kept sample at a thinning of 1 in `every` (a power of
+ * two): a hash of k, so that which flights stay does not follow the order they come in (a
+ * collision ends two, and "every other one" kept only the first particle's: the shorter ones). */
+static int kept(uint64_t k, uint32_t every) {
+    uint64_t z = k + 0x9E3779B97F4A7C15ull;  /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return ((z ^ (z >> 31)) & (every - 1)) == 0;
+}
+
+/* A flight of particle i ends at t. Its length goes into the running sum (the mean, exact), and
+ * into the kept sample (the histogram) if the thinning keeps it. Memory stays bounded: past
+ * FLIGHTS_KEPT, the thinning doubles and the kept flights it now drops go. */
 static void flight_ends(edpd_observer *o, int32_t i, double t) {
     if (i < 0 || (uint32_t)i >= o->s.n) return;
     double start = o->last[i];
     o->last[i] = t;
     if (isnan(start)) return;
-    if (o->seen++ % o->keep_every) return;
-    if (o->flights == FLIGHTS_KEPT) {
-        for (uint64_t k = 0; k < FLIGHTS_KEPT / 2; k++) o->flight[k] = o->flight[2 * k];
-        o->flights = FLIGHTS_KEPT / 2;
-        o->keep_every *= 2;
-    }
+    uint64_t k = o->seen++;
+    o->flight_sum += t - start;
+    if (!kept(k, o->keep_every)) return;
     o->flight[o->flights++] = t - start;
+    o->flight_seen[o->flights - 1] = k;
+    if (o->flights == FLIGHTS_KEPT) {
+        o->keep_every *= 2;
+        uint64_t m = 0;
+        for (uint64_t j = 0; j < o->flights; j++)
+            if (kept(o->flight_seen[j], o->keep_every)) { o->flight[m] = o->flight[j]; o->flight_seen[m] = o->flight_seen[j]; m++; }
+        o->flights = m;
+    }
 }
 
 void edpd_observer_event(const edpd_event *e, void *user) {
@@ -95,15 +114,15 @@ void edpd_observer_event(const edpd_event *e, void *user) {
     if (e->kind == EDPD_EVENT_COLLISION) flight_ends(o, e->b, e->time);
 }
 
+/* The flights' count and mean from all of them, their histogram from the kept sample, each kept
+ * flight counting for the `keep_every` it stands for. */
 static void flight_histogram(const edpd_observer *o, edpd_observables *r) {
-    r->flights = o->flights;
-    double sum = 0.0;
-    for (uint64_t k = 0; k < o->flights; k++) sum += o->flight[k];
-    r->flight_mean = o->flights ? sum / (double)o->flights : NAN;
+    r->flights = o->seen;
+    r->flight_mean = o->seen ? o->flight_sum / (double)o->seen : NAN;
     for (int k = 0; k <= EDPD_FLIGHT_BINS; k++) r->flight_edge[k] = r->flight_mean * pow(10.0, -4.0 + k / 8.0);
     for (uint64_t k = 0; k < o->flights; k++) {
         double b = floor(8.0 * (log10(o->flight[k] / r->flight_mean) + 4.0));
-        if (b >= 0.0 && b < EDPD_FLIGHT_BINS) r->flight_count[(int)b] += 1.0;
+        if (b >= 0.0 && b < EDPD_FLIGHT_BINS) r->flight_count[(int)b] += (double)o->keep_every;
     }
 }
 
