@@ -61,7 +61,15 @@ static void forward_event(const edpd_event *e, void *user) {
 int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_result *r, edpd_stop *stop, char *m, size_t len) {
     memset(r, 0, sizeof *r);
     double dt = o->sample_dt > 0.0 ? o->sample_dt : duration / 1000.0;
-    double count = floor(duration / dt) + 1.0;
+    if (!(dt >= 1e-9)) {  /* the default interval in --sample-dt's own range */
+        snprintf(m, len, "--observe: --time %g gives a sample interval of %g (a thousandth of it), below --sample-dt's least 1e-9: run longer, or give --sample-dt", duration, dt);
+        return 0;
+    }
+    /* whole intervals in --time, one the rounding of T / DT leaves just short counted (0.29 / 0.01
+     * is 28.999999999999996); the stretch after the last sample is run to T unsampled */
+    double intervals = duration / dt, whole = floor(intervals);
+    if (intervals - whole > 1.0 - 1e-9) whole += 1.0;
+    double count = whole + 1.0;
     if (count > EDPD_OBSERVE_MAX_SAMPLES || count < 16) {
         snprintf(m, len, "--observe: %.0f samples (--time / --sample-dt + 1); it takes 16 to %u", count, EDPD_OBSERVE_MAX_SAMPLES);
         return 0;
@@ -88,6 +96,10 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
             ok = 0;
         }
     }
+    if (ok && !interrupted() && (*stop = advance_interruptible(w, t0 + duration, UINT64_MAX, &err)) != EDPD_STOP_TIME && !interrupted()) {
+        snprintf(m, len, "--observe: the run stopped after its last sample (%s)", *stop == EDPD_STOP_ERROR ? err.message : "halted or collapsed");
+        ok = 0;
+    }
     unsigned what = (o->msd ? EDPD_OBSERVE_MSD : 0) | (o->vacf ? EDPD_OBSERVE_VACF : 0) | (o->gr ? EDPD_OBSERVE_GR : 0) |
                     (o->speeds ? EDPD_OBSERVE_SPEEDS : 0);
     if (ok && interrupted() && edpd_observer_samples(obs) < 16) {
@@ -100,7 +112,7 @@ int observe_run(edpd_world *w, const observe_opts *o, double duration, observe_r
     edpd_observer_destroy(obs);
     if (ok && o->gr) {
         edpd_get_stats(w, &s1);
-        contact_values(w, (count - 1) * dt, s1.collisions - s0.collisions, s1.pressure_z, s1.temperature, r);
+        contact_values(w, edpd_time(w) - t0, s1.collisions - s0.collisions, s1.pressure_z, s1.temperature, r);
     }
     return ok;
 }

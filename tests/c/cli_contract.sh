@@ -474,5 +474,11 @@ process.exit(o.flights_count > 1048576 && Math.abs(o.flight_mean / r.mean_free_t
 const o = JSON.parse(require("fs").readFileSync(process.argv[1])).observe;
 process.exit(Math.abs(o.contact_gr - o.contact_from_pressure) < 3 * o.contact_gr_error && o.contact_gr_error < 0.01 * o.contact_gr ? 0 : 1)' "$tmp/gr45.json" \
   && ok || bad "g(sigma+) at eta 0.45: $(grep -o '"contact_[a-z_]*": [0-9.]*' "$tmp/gr45.json" | tr '\n' ' ')"
+# --observe runs the whole --time: 0.29 / 0.01 is 28.999999999999996 intervals, and the run ended
+# at 0.28; a default interval (a thousandth of --time) below --sample-dt's least is refused, not NaN
+"$edpd" run --scenario elastic --n 300 --time 0.29 --observe msd --sample-dt 0.01 --json > "$tmp/obs29.json" && \
+  grep -q '"time": 0.28999999999999998,' "$tmp/obs29.json" && grep -q '"samples": 30,' "$tmp/obs29.json" && ok || bad "--observe --time 0.29 --sample-dt 0.01: $(grep -o '"time": [^,]*' "$tmp/obs29.json" | head -1)"
+"$edpd" run --scenario elastic --n 300 --time 0.295 --observe msd --sample-dt 0.01 --json | grep -q '"time": 0.29499999999999998,' && ok || bad "--observe: the stretch after the last sample is run"
+expect_error "--observe: --time 1e-300 gives a sample interval of 1e-303" run --scenario elastic --n 300 --time 1e-300 --observe msd
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
