@@ -53,6 +53,31 @@ test('bad use is an Error naming what is wrong', () => {
   sim.destroy();
 });
 
+test('one observer a simulation, its size within range, one observable by name, and a stopped run said as such', () => {
+  const sim = edpd.createSimulation({ scenario: 'elastic', n: 200, packingFraction: 0.2 });
+  // 2^32 + 16 wrapped to 16 in the C int
+  expect(() => observe(sim, 2 ** 32 + 16)).toThrow(/^maxSamples: must be an integer in \[16, 4096\], got 4294967312$/);
+  const obs = observe(sim, 20);
+  // a second observer took the event log over, and the first one's free flights stopped
+  expect(() => observe(sim, 20)).toThrow(/^observe: this simulation has an observer already/);
+  for (let k = 0; k < 16; k++) { sim.advanceTo(k * 0.05); obs.sample(); }
+  expect(obs.results('msd').msd.length).toBeGreaterThan(3);  // a name alone: a TypeError before
+  expect(() => obs.results(7)).toThrow(/^what: must be one of msd, vacf, gr, speeds or a list of them, got number$/);
+  obs.destroy();
+  const again = observe(sim, 20);  // once the first is gone, another may observe
+  again.destroy();
+  sim.destroy();
+  // a run that halted is not "sampled at unequal intervals": it stopped
+  const naive = edpd.createSimulation({ scenario: 'granular', dim: 2, n: 2000, packingFraction: 0.6, restitution: 0.5, tc: 1e-9, detector: 'naive-halt' });
+  const watch = observe(naive, 4096);
+  let t = 0;
+  while (naive.status().status === 'running' && t < 50) { naive.advanceTo((t += 0.05), { maxEvents: 1e9 }); if (naive.status().status === 'running') watch.sample(); }
+  expect(naive.status().status).toBe('halted');
+  expect(() => watch.sample()).toThrow(/^observer: the simulation stopped \(halted: overlap-approaching at t = /);
+  watch.destroy();
+  naive.destroy();
+});
+
 test('the elastic gas\'s stable pane samples itself from t = 5 every 0.05; the naive pane does not; the CSV holds the tables', async () => {
   const { paneEngine } = await import('../../web/src/workers/pane-engine.js');
   const { defaultState, paneConfigs } = await import('../../web/src/model/scenarios.js');

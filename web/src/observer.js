@@ -14,20 +14,31 @@ const WHAT = { msd: 1, vacf: 2, gr: 4, speeds: 8 };
 export function observe(sim, maxSamples) {
   sim.check();
   const { M, api } = sim;
-  if (!Number.isInteger(maxSamples)) throw new Error(`maxSamples: must be an integer in [16, 4096], got ${maxSamples}`);
+  // an integer beyond the C int would wrap (2^32 + 16 read as 16): the range is checked here
+  if (!Number.isInteger(maxSamples) || maxSamples > 2 ** 31 - 1) throw new Error(`maxSamples: must be an integer in [16, 4096], got ${maxSamples}`);
+  // the observer takes the simulation's one event log for its free flights: a second one would
+  // take it over, and the first one's flights would stop without a word
+  if (sim.observer) throw new Error('observe: this simulation has an observer already (it holds the event log for its free flights); destroy that one first');
   let o = M._wasm_observer_create(sim.w, maxSamples, api.err);
   if (!o) throw new Error(api.fieldError());
+  sim.observer = true;
   const live = () => { if (!o) throw new Error('observer: already destroyed'); sim.check(); };
   return {
     /** A sample of the simulation now (at equal intervals of its clock). */
     sample() {
       live();
+      const st = sim.status();
+      if (st.status !== 'running') {
+        throw new Error(`observer: the simulation stopped (${st.status}${st.reason ? `: ${st.reason}` : ''} at t = ${st.time}), so it cannot be sampled at its interval any more`);
+      }
       if (M._wasm_observer_sample(o, sim.w, api.err) !== 0) throw new Error(api.fieldError());
     },
-    /** The observables asked for (default all) from the samples so far (at least 16). */
+    /** The observables asked for (default all; a name or a list of them) from the samples so far (at least 16). */
     results(what = ['msd', 'vacf', 'gr', 'speeds']) {
       live();
-      const mask = what.reduce((m, w) => {
+      const list = typeof what === 'string' ? [what] : what;
+      if (!Array.isArray(list)) throw new Error(`what: must be one of ${Object.keys(WHAT).join(', ')} or a list of them, got ${typeof what}`);
+      const mask = list.reduce((m, w) => {
         if (!WHAT[w]) throw new Error(`what: each must be one of ${Object.keys(WHAT).join(', ')}, got ${JSON.stringify(w)}`);
         return m | WHAT[w];
       }, 0);
@@ -40,7 +51,7 @@ export function observe(sim, maxSamples) {
         M._free(out);
       }
     },
-    destroy() { if (o) { M._wasm_observer_destroy(o, sim.w); o = 0; } },
+    destroy() { if (o) { M._wasm_observer_destroy(o, sim.w); o = 0; sim.observer = false; } },
   };
 }
 
