@@ -89,8 +89,35 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
     return 0;
 }
 
+/* A configuration flag given that the run cannot use, even at its default value (the core refuses
+ * other values itself): a thermostat's without --thermostat-rate, a well's without the well.
+ * 0, or 2 after a message. */
+static int run_unused(const run_opts *o, const size_t *given, int count) {
+    static const struct { size_t at; const char *flag, *needs; } uses[] = {
+        {offsetof(edpd_config, bath_temperature), "--bath-temperature", "--thermostat-rate R > 0 (without the thermostat there is no bath)"},
+        {offsetof(edpd_config, quench_at), "--quench-at", "--thermostat-rate R > 0 (a quench cools the thermostat's bath)"},
+        {offsetof(edpd_config, quench_to), "--quench-to", "--thermostat-rate R > 0 (a quench cools the thermostat's bath)"},
+        {offsetof(edpd_config, thermostat_until), "--thermostat-until", "--thermostat-rate R > 0"},
+        {offsetof(edpd_config, well_width), "--lambda", "--potential square-well"},
+        {offsetof(edpd_config, well_depth), "--well-depth", "--potential square-well"},
+    };
+    for (int k = 0; k < count; k++)
+        for (size_t u = 0; u < sizeof uses / sizeof uses[0]; u++) {
+            if (given[k] != uses[u].at) continue;
+            int thermostat = u < 4;
+            if (thermostat ? o->c.thermostat_rate == 0.0 : o->c.potential != EDPD_POTENTIAL_SQUARE_WELL) {
+                char m[300];
+                snprintf(m, sizeof m, "%s: does nothing without %s", uses[u].flag, uses[u].needs);
+                return fail(m);
+            }
+        }
+    return 0;
+}
+
 /* The flags, each at most once: 0, or 2 after a message. */
 static int run_parse(cli_args *a, run_opts *o) {
+    size_t given[64];
+    int ngiven = 0;
     for (a->pos = 2; a->pos < a->argc; a->pos++) {
         const char *f = a->argv[a->pos];
         if (!arg_once(a, f)) return fail(a->error);
@@ -109,6 +136,7 @@ static int run_parse(cli_args *a, run_opts *o) {
         if (!field) { char m[2048]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
         /* a configuration flag: read and checked as the schema says */
         if (!arg_field(a, f, value_of(a), field, &o->c)) return fail(a->error);
+        if (ngiven < 64) given[ngiven++] = field->offset;
         o->dim_given |= field->offset == offsetof(edpd_config, dim);
         o->gravity_given |= field->type == EDPD_FIELD_GRAVITY;
         o->restitution_given |= field->offset == offsetof(edpd_config, restitution);
@@ -119,6 +147,7 @@ static int run_parse(cli_args *a, run_opts *o) {
     if (o->steps_given && o->potential_given && o->c.potential != EDPD_POTENTIAL_STEPS)
         return fail("--steps: only with --potential steps (or without --potential)");
     if (o->steps_given) o->c.potential = EDPD_POTENTIAL_STEPS;
+    if (run_unused(o, given, ngiven)) return 2;
     if (!o->load_path && o->c.potential == EDPD_POTENTIAL_STEPS && !o->steps_given)
         return fail("--potential steps: needs --steps \"RADIUS ENERGY; ...\" (1 to 8 steps, innermost first, radii in diameters), e.g. --steps \"1.2 -2; 1.5 -1\"");
     return 0;

@@ -204,6 +204,28 @@ static edpd_code validate_custom(const edpd_config *c, edpd_error *err) {
     return EDPD_OK;
 }
 
+/* Settings that would do nothing are refused, not ignored: a thermostat's without a thermostat,
+ * a quench after it stops or with no time to happen at, a well's without the well, a thermostat
+ * on the bouncing balls. Only values other than the defaults can be told apart here; the CLI also
+ * refuses such a flag given at its default value. */
+static edpd_code check_does_something(const edpd_config *c, edpd_error *err) {
+    if (c->thermostat_rate == 0.0) {
+        if (c->bath_temperature != 1.0) BAD("bath_temperature", "only with a thermostat (thermostat_rate > 0): without one there is no bath, got %g", c->bath_temperature);
+        if (c->quench_at != EDPD_MAX_TIME) BAD("quench_at", "only with a thermostat (thermostat_rate > 0): a quench cools its bath, got %g", c->quench_at);
+        if (c->quench_to != 1.0) BAD("quench_to", "only with a thermostat (thermostat_rate > 0): a quench cools its bath, got %g", c->quench_to);
+        if (c->thermostat_until != EDPD_MAX_TIME) BAD("thermostat_until", "only with a thermostat (thermostat_rate > 0), got %g", c->thermostat_until);
+    } else {
+        if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) BAD("thermostat_rate", "bouncing-ball's balls have no bath: use 0, got %g", c->thermostat_rate);
+        if (c->quench_at != EDPD_MAX_TIME && !(c->quench_at < c->thermostat_until))
+            BAD("quench_at", "%g is not before the thermostat stops (thermostat_until %g): the quench would do nothing", c->quench_at, c->thermostat_until);
+        if (c->quench_to != 1.0 && c->quench_at == EDPD_MAX_TIME) BAD("quench_to", "needs quench_at, the time of the quench, got quench_to %g alone", c->quench_to);
+    }
+    if (c->potential != EDPD_POTENTIAL_SQUARE_WELL && (c->well_width != 1.5 || c->well_depth != 1.0))
+        BAD(c->well_width != 1.5 ? "well_width" : "well_depth", "only with potential square-well, got %g with potential %s",
+            c->well_width != 1.5 ? c->well_width : c->well_depth, c->potential == EDPD_POTENTIAL_STEPS ? "steps" : "hard-sphere");
+    return EDPD_OK;
+}
+
 edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (err) { err->code = EDPD_OK; err->field[0] = 0; err->message[0] = 0; }
     if (!c) return ed_set_error(err, EDPD_ERR_INVALID, "config", "is NULL");
@@ -227,6 +249,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     }
     if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
         BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
+    if (check_does_something(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
 
     if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
         BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");

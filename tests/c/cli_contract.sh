@@ -480,5 +480,13 @@ process.exit(Math.abs(o.contact_gr - o.contact_from_pressure) < 3 * o.contact_gr
   grep -q '"time": 0.28999999999999998,' "$tmp/obs29.json" && grep -q '"samples": 30,' "$tmp/obs29.json" && ok || bad "--observe --time 0.29 --sample-dt 0.01: $(grep -o '"time": [^,]*' "$tmp/obs29.json" | head -1)"
 "$edpd" run --scenario elastic --n 300 --time 0.295 --observe msd --sample-dt 0.01 --json | grep -q '"time": 0.29499999999999998,' && ok || bad "--observe: the stretch after the last sample is run"
 expect_error "--observe: --time 1e-300 gives a sample interval of 1e-303" run --scenario elastic --n 300 --time 1e-300 --observe msd
+# flags that would do nothing are refused, at any value: the thermostat's without a thermostat,
+# the well's without the well, a quench after the thermostat stops, a thermostat on the balls
+expect_error "--bath-temperature: does nothing without --thermostat-rate" run --scenario elastic --bath-temperature 1 --time 1
+expect_error "--quench-to: does nothing without --thermostat-rate" run --scenario elastic --quench-to 1 --time 1
+expect_error "--lambda: does nothing without --potential square-well" run --scenario elastic --lambda 1.5 --time 1
+expect_error "--well-depth: does nothing without --potential square-well" run --scenario elastic --steps "1.5 -1" --well-depth 2 --time 1
+expect_error "quench_at: 10 is not before the thermostat stops (thermostat_until 5)" run --scenario elastic --thermostat-rate 1 --quench-at 10 --thermostat-until 5 --time 1
+expect_error "thermostat_rate: bouncing-ball's balls have no bath" run --scenario bouncing-ball --thermostat-rate 1 --time 1
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

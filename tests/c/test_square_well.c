@@ -148,7 +148,7 @@ TEST(thermostat_until) {
     c.potential = EDPD_POTENTIAL_SQUARE_WELL;
     c.thermostat_rate = 2.0; c.bath_temperature = 1.5; c.thermostat_until = 5.0;
     for (int on = 1; on >= 0; on--) {
-        if (!on) c.thermostat_rate = 0.0;
+        if (!on) { c.thermostat_rate = 0.0; c.bath_temperature = 1.0; c.thermostat_until = EDPD_MAX_TIME; }  /* no bath, not one unused */
         edpd_world *w = edpd_create(&c, &err);
         CHECK(w != NULL, "create: %s", err.message);
         if (!w) return;

@@ -248,3 +248,16 @@ test('the design\'s ?embed=1 embeds; a query defines the run only when there is 
   expect(parseLocation('', `?session=${'x'.repeat(5000)}&page=3`)).toEqual({ state: ball, warnings: [], ignored: [] });
   for (const junk of [undefined, null, 42, '?%', '?&&=', '#']) expect(validState(parseLocation(junk, junk).state)).toBe(true);
 });
+
+test('a link value that would do nothing is said so: a quench without the thermostat, a number too small to hold', () => {
+  const q = parseHash('#v=1&scenario=square-well&quench=5&Tq=0.3');
+  expect(q.state.quench).toBe(0);
+  expect(q.warnings).toEqual([{ field: 'quench', message: 'a quench at t = 5 needs the thermostat (thermo > 0), which this link leaves off; ignored' }]);
+  const on = parseHash('#v=1&scenario=square-well&thermo=1&quench=5&Tq=0.3');
+  expect([on.state.quench, on.warnings]).toEqual([5, []]);
+  // 1e-400 is no number a double holds: it read as 0, the thermostat silently off
+  const tiny = parseHash('#v=1&scenario=square-well&thermo=1e-400');
+  expect(tiny.state.thermo).toBe(defaultState('square-well').thermo);
+  expect(tiny.warnings[0]).toEqual({ field: 'thermo', message: '"1e-400" is below the smallest number a link can hold and would read as 0; using the default ' + defaultState('square-well').thermo });
+  expect(parseHash('#v=1&scenario=square-well&thermo=0e-5').warnings).toEqual([]);  // a zero written so is a zero
+});

@@ -144,6 +144,10 @@ export function parseHash(hash) {
       continue;
     }
     let v = Number(text);
+    if (v === 0 && /[1-9]/.test(text.split(/[eE]/)[0])) {  // 1e-400: a number too small for a double reads as 0
+      warnings.push({ field: key, message: `${shown} is below the smallest number a link can hold and would read as 0; using the default ${state[key]}` });
+      continue;
+    }
     if (key === 'n' && v > ABSURD_N) {
       warnings.push({ field: 'n', message: `${shown} particles is refused (the browser allows at most ${MAX_N}); using the default ${state.n}` });
       continue;
@@ -167,6 +171,11 @@ export function parseHash(hash) {
   if (dims && !raw.has('phi') && dims[state.dim]) state.phi = dims[state.dim].phi;
   if (state.phi !== undefined && state.phi > maxPhi(state.dim)) state.phi = maxPhi(state.dim);
   coherentGas(state, warnings);
+  // a quench cools the thermostat's bath: without the thermostat it would do nothing
+  if (state.quench > 0 && state.thermo === 0) {
+    warnings.push({ field: 'quench', message: `a quench at t = ${state.quench} needs the thermostat (thermo > 0), which this link leaves off; ignored` });
+    state.quench = 0;
+  }
   return { state, warnings, ignored };
 }
 
