@@ -107,6 +107,16 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
     edpd_get_first_failure(w, &ff);
     json_first_failure(&j, &ff);
     json_bool(&j, "halted", st.state == EDPD_STATE_HALTED);
+    edpd_status fh = edpd_get_first_halt(w);  /* a ball array's first ball to halt, while the others may run on */
+    if (fh.state != EDPD_STATE_HALTED) json_str(&j, "first_halt", NULL);
+    else {
+        json_begin_object(&j, "first_halt");
+        json_str(&j, "reason", fh.reason);
+        json_num(&j, "time", fh.time);
+        json_u64(&j, "event", fh.event);
+        json_u64(&j, "particle", (uint64_t)fh.particle_a);
+        json_end_object(&j);
+    }
     json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
     json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
     json_num(&j, "status_time", st.state == EDPD_STATE_RUNNING ? NAN : st.time);
@@ -147,6 +157,10 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     if (c->elastic_until > 0.0)
         printf("elastic sphere impacts until t = %g%s\n", c->elastic_until, o->equilibrate > 0.0 ? "; Z and mean free time from then on" : "");
     if (st.state == EDPD_STATE_HALTED) print_halt(&st);
+    edpd_status fh = edpd_get_first_halt(w);
+    if (st.state != EDPD_STATE_HALTED && fh.state == EDPD_STATE_HALTED)  /* balls halted, others run on */
+        printf("%u of %u balls HALTED on their own plates, the first at event %llu, t = %.17g (ball %d): %s; the others ran on\n",
+               s.halted_particles, c->n, (unsigned long long)fh.event, fh.time, fh.particle_a, fh.reason);
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
     if (ff.found) print_failure(&ff);

@@ -202,9 +202,8 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             w->stale_events++;
             ed_predict_stale(w, i, tk);
             continue;
-        case EVENT_HALT:
+        case EVENT_HALT:  /* a ball's halt on its own plate is no event of the budget: it changes no velocity */
             if (halt(w, i, tk)) return EDPD_STOP_HALTED;
-            done++;
             continue;
         case EVENT_PLANE:
             own_plate = own_plate_event(q, q->partner);

@@ -5,6 +5,11 @@
 #include <string.h>
 
 edpd_status edpd_get_status(const edpd_world *w) { return w->status; }
+edpd_status edpd_get_first_halt(const edpd_world *w) {
+    if (w->halted) return w->first_halt;
+    edpd_status none = {EDPD_STATE_RUNNING, NULL, 0, 0.0, -1, -1};
+    return none;
+}
 uint32_t edpd_particle_count(const edpd_world *w) { return w->n; }
 double edpd_time(const edpd_world *w) { return w->time; }
 const edpd_config *edpd_get_config(const edpd_world *w) { return &w->cfg; }

@@ -488,5 +488,12 @@ expect_error "--lambda: does nothing without --potential square-well" run --scen
 expect_error "--well-depth: does nothing without --potential square-well" run --scenario elastic --steps "1.5 -1" --well-depth 2 --time 1
 expect_error "quench_at: 10 is not before the thermostat stops (thermostat_until 5)" run --scenario elastic --thermostat-rate 1 --quench-at 10 --thermostat-until 5 --time 1
 expect_error "thermostat_rate: bouncing-ball's balls have no bath" run --scenario bouncing-ball --thermostat-rate 1 --time 1
+# a ball array's halted balls: their halts take nothing of the event budget (244 halts made a
+# budget of 40000 run 39756 events), and the report names the first while the others run on
+"$edpd" run --scenario bouncing-ball --n 1000 --detector naive-halt --events 40000 --json > "$tmp/halts.json" && node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
+process.exit(r.events === 40000 && r.halted === false && r.halted_particles > 100 && r.first_halt && r.first_halt.reason === "no-real-root" && r.first_halt.time < 3 ? 0 : 1)' "$tmp/halts.json" \
+  && ok || bad "ball array halts: $(grep -o '"events": [0-9]*\|"halted_particles": [0-9]*\|"first_halt": [^,]*' "$tmp/halts.json" | tr '\n' ' ')"
+"$edpd" run --scenario bouncing-ball --n 1000 --detector naive-halt --events 40000 | grep -q "^[0-9]* of 1000 balls HALTED on their own plates, the first at event" && ok || bad "the text summary does not name the halted balls"
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

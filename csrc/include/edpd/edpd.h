@@ -261,6 +261,9 @@ EDPD_API void edpd_destroy(edpd_world *w);
 EDPD_API edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_error *err);
 
 EDPD_API edpd_status edpd_get_status(const edpd_world *w);
+/* The first halt of a particle on its own plate (a ball array's ball stops alone and the others run
+ * on), state EDPD_STATE_HALTED, while the world may still run; state EDPD_STATE_RUNNING if none. */
+EDPD_API edpd_status edpd_get_first_halt(const edpd_world *w);
 
 /* The first undefined dynamics a naive detector met — its halt, an answer it ignored, or a
  * negative dt it executed — as the overlap function there (Eqs. 7 and 11), so that a viewer can
