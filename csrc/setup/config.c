@@ -241,9 +241,17 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (c->potential == EDPD_POTENTIAL_STEPS) {
         if (c->step_count < 1 || c->step_count > EDPD_MAX_STEPS) BAD("steps", "give 1 to %d steps, got %u", EDPD_MAX_STEPS, c->step_count);
         for (uint32_t k = 0; k < c->step_count; k++) {
-            double inner = k ? c->steps[k - 1].radius : 1.0;
-            if (!finite_in(c->steps[k].radius, 1.0, 10.0) || !(c->steps[k].radius > inner))
-                BAD("steps", "step %u: radius must be in (%g, 10] (diameters, beyond the core%s), got %g", k, inner, k ? " and the step before" : "", c->steps[k].radius);
+            /* a shell within rounding of its edges (a step an ulp beyond the core) is no shell: its
+             * pairs meet both edges at once, and a correct run counted thousands of core
+             * stabilising events; 1e-12 of its radius is thousands of ulps */
+            double inner = k ? c->steps[k - 1].radius : 1.0, least = inner * (1.0 + 1e-12), r = c->steps[k].radius;
+            if (!finite_in(r, 1.0, 10.0) || !(r >= least)) {
+                char got[32];  /* as short as reads back: 0.9, not 0.90000000000000002 */
+                snprintf(got, sizeof got, "%.15g", r);
+                if (strtod(got, NULL) != r) snprintf(got, sizeof got, "%.17g", r);
+                BAD("steps", "step %u: radius must be in [%.17g, 10] (diameters: beyond the %s by at least 1e-12 of it, more than rounding), got %s",
+                    k, least, k ? "step before" : "core", got);
+            }
             if (!finite_in(c->steps[k].energy, -1e6, 1e6)) BAD("steps", "step %u: energy must be a finite number in [-1e6, 1e6], got %g", k, c->steps[k].energy);
         }
     }

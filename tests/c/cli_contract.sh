@@ -365,8 +365,11 @@ expect_error "--steps: entry 1 must be \"radius energy\"" run --scenario elastic
 expect_error "--steps: give 1 to 8 entries" run --scenario elastic --steps "  " --events 10
 expect_error "--steps: entry 0 must be" run --scenario elastic --steps " ; 1.5 -1" --events 10
 expect_error "--steps: more than 8 steps" run --scenario elastic --steps "1.1 -1;1.2 -1;1.3 -1;1.4 -1;1.5 -1;1.6 -1;1.7 -1;1.8 -1;1.9 -1" --events 10
-expect_error "steps: step 1: radius must be in (1.5, 10]" run --scenario elastic --steps "1.5 -1; 1.2 -2" --events 10
-expect_error "steps: step 0: radius must be in (1, 10]" run --scenario elastic --steps "0.9 -1" --events 10
+expect_error "steps: step 1: radius must be in \[1.5000000000015001, 10\] (diameters: beyond the step before" run --scenario elastic --steps "1.5 -1; 1.2 -2" --events 10
+expect_error "steps: step 0: radius must be in \[1.0000000000010001, 10\] (diameters: beyond the core" run --scenario elastic --steps "0.9 -1" --events 10
+# a shell an ulp thick is rounding, not a shell: its pairs met both edges at once, and a correct
+# run counted 19979 core stabilising events in 5 time units
+expect_error "steps: step 0: radius must be in \[1.0000000000010001, 10\].*got 1.0000000000000002" run --scenario elastic --steps "1.0000000000000002 -1" --events 10
 expect_error "steps: step 0: energy must be a finite number" run --scenario elastic --steps "1.5 nan" --events 10
 expect_error "--potential steps: needs --steps" run --scenario elastic --potential steps --events 10
 expect_error "--steps: only with --potential steps" run --scenario elastic --potential square-well --steps "1.5 -1" --events 10

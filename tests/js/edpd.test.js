@@ -142,8 +142,8 @@ describe('bad input throws an Error naming the field and range', () => {
     [{ steps: Array.from({ length: 9 }, (_, k) => [1.1 + 0.1 * k, -1]) }, /^steps: must be 1 to 8 pairs .*got 9 entries$/],
     [{ steps: [[1.5, -1]], potential: 'square-well' }, /^steps: only with potential: 'steps' \(or without potential\), got potential the string "square-well"$/],
     [{ potential: 'steps' }, /^steps: potential 'steps' needs them/],
-    [{ steps: [[1.5, -1], [1.2, -2]] }, /^steps: step 1: radius must be in \(1.5, 10\] \(diameters, beyond the core and the step before\), got 1.2$/],
-    [{ steps: [[0.9, -1]] }, /^steps: step 0: radius must be in \(1, 10\]/],
+    [{ steps: [[1.5, -1], [1.2, -2]] }, /^steps: step 1: radius must be in \[1.5000000000015001, 10\] \(diameters: beyond the step before by at least 1e-12 of it, more than rounding\), got 1.2$/],
+    [{ steps: [[0.9, -1]] }, /^steps: step 0: radius must be in \[1.0000000000010001, 10\] \(diameters: beyond the core/],
     [{ steps: [[1.5, 2e6]] }, /^steps: step 0: energy must be a finite number in \[-1e6, 1e6\], got 2e\+06$/],
   ];
   test.each(bad.map(([c, re]) => [JSON.stringify(c) ?? String(c), c, re]))('%s', (_, config, re) => {
