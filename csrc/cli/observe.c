@@ -30,6 +30,23 @@ int observe_flag(cli_args *a, const char *f, observe_opts *o) {
     return 0;
 }
 
+int observe_fits(const observe_opts *o, uint32_t n, double duration, char *m, size_t len) {
+    if (!observe_any(o)) return 1;
+    double dt = o->sample_dt > 0.0 ? o->sample_dt : duration / 1000.0, count = floor(duration / dt + 1e-9) + 1.0;
+    double most_n = floor(EDPD_OBSERVE_MAX_BYTES / (48.0 * 16));
+    if (n > most_n) {
+        snprintf(m, len, "--observe: %u particles: even the 16 samples its results need take %.1f GB, over 1 GiB; observe at most %.0f particles",
+                 n, 48e-9 * n * 16, most_n);
+        return 0;
+    }
+    if (count <= EDPD_OBSERVE_MAX_SAMPLES && 48.0 * n * count > EDPD_OBSERVE_MAX_BYTES) {
+        snprintf(m, len, "--observe: %.0f samples of %u particles take %.1f GB, over 1 GiB: at most %.0f samples (a longer --sample-dt)",
+                 count, n, 48e-9 * n * count, floor(EDPD_OBSERVE_MAX_BYTES / (48.0 * n)));
+        return 0;
+    }
+    return 1;
+}
+
 const char *observe_check(const observe_opts *o, int have_time, int rows) {
     if (observe_any(o) && (!have_time || rows)) return "--observe: needs --time T (the stretch it samples) and no --series or --checkpoint-events";
     if (o->sample_dt > 0.0 && !observe_any(o)) return "--sample-dt: only with --observe";

@@ -22,6 +22,10 @@ typedef struct observe_result {
 /* Whether --observe asked for anything. */
 static inline int observe_any(const observe_opts *o) { return o->msd || o->vacf || o->gr || o->speeds || o->flights; }
 /* The flags' combination: NULL, or what is wrong (rows: --series or --checkpoint-events given). */
+/* Whether n particles' samples over `duration` fit the observer's memory (1 GiB), checked before
+ * the world is built (a large one takes seconds and gigabytes): 1, or 0 with the reason and what
+ * can help in m. */
+int observe_fits(const observe_opts *o, uint32_t n, double duration, char *m, size_t len);
 const char *observe_check(const observe_opts *o, int have_time, int rows);
 /* One of --observe / --sample-dt: 1 taken, 0 not one of them, -1 refused (a->error says why). */
 struct cli_args;

@@ -307,6 +307,8 @@ int cmd_run(cli_args *a) {
         edpd_xyz_free(&o.loaded);
         return rc;
     }
+    char m_fit[300];
+    if (!observe_fits(&o.obs, o.c.n, o.t_end, m_fit, sizeof m_fit)) { edpd_xyz_free(&o.loaded); return fail(m_fit); }
     edpd_error err;
     edpd_world *w = edpd_create(&o.c, &err);
     edpd_xyz_free(&o.loaded);  /* the world keeps its own copy */

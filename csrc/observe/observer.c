@@ -39,7 +39,12 @@ edpd_observer *edpd_observer_create(const edpd_world *w, uint32_t max_samples, e
         return NULL;
     }
     if (48.0 * n * max_samples > EDPD_OBSERVE_MAX_BYTES) {
-        ed_set_error(err, EDPD_ERR_INVALID, "samples", "%u samples of %u particles take %.1f GB: at most 1 GiB (fewer samples)", max_samples, n, 48e-9 * n * max_samples);
+        double most = floor(EDPD_OBSERVE_MAX_BYTES / (48.0 * n));
+        if (most >= 16)
+            ed_set_error(err, EDPD_ERR_INVALID, "samples", "%u samples of %u particles take %.1f GB: at most 1 GiB, %.0f samples of them (fewer samples)", max_samples, n, 48e-9 * n * max_samples, most);
+        else  /* no count of samples fits: fewer particles can */
+            ed_set_error(err, EDPD_ERR_INVALID, "samples", "%u particles: even the 16 samples results need take %.1f GB, over 1 GiB; observe at most %.0f particles",
+                         n, 48e-9 * n * 16, floor(EDPD_OBSERVE_MAX_BYTES / (48.0 * 16)));
         return NULL;
     }
     edpd_observer *o = calloc(1, sizeof *o);

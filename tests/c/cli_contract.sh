@@ -498,5 +498,9 @@ const r = JSON.parse(require("fs").readFileSync(process.argv[1]));
 process.exit(r.events === 40000 && r.halted === false && r.halted_particles > 100 && r.first_halt && r.first_halt.reason === "no-real-root" && r.first_halt.time < 3 ? 0 : 1)' "$tmp/halts.json" \
   && ok || bad "ball array halts: $(grep -o '"events": [0-9]*\|"halted_particles": [0-9]*\|"first_halt": [^,]*' "$tmp/halts.json" | tr '\n' ' ')"
 "$edpd" run --scenario bouncing-ball --n 1000 --detector naive-halt --events 40000 | grep -q "^[0-9]* of 1000 balls HALTED on their own plates, the first at event" && ok || bad "the text summary does not name the halted balls"
+# an observer that cannot fit is refused before the world is built (4194304 particles took 11 s and
+# 916 MB first), with advice that can help
+expect_error "--observe: 4194304 particles: even the 16 samples its results need take 3.2 GB, over 1 GiB; observe at most 1398101 particles" run --scenario elastic --n 4194304 --time 1 --observe msd
+expect_error "--observe: 1001 samples of 100000 particles take 4.8 GB, over 1 GiB: at most 223 samples (a longer --sample-dt)" run --scenario elastic --n 100000 --time 10 --observe msd --sample-dt 0.01
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
