@@ -44,6 +44,10 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
         return 1;
     }
     if (strcmp(f, "--json") == 0) { o->json = 1; return 1; }
+    if (strcmp(f, "--density") == 0) {  /* n sigma^3 (n sigma^2 in 2-D): the packing fraction another way */
+        if (!arg_double(a, f, value_of(a), 1e-6, 2.0, &o->density)) return -1;
+        return 1;
+    }
     if (strcmp(f, "--steps") == 0) {  /* a list, which the schema's numeric fields cannot hold */
         edpd_error e;
         if (edpd_parse_steps(value_of(a), o->c.steps, &o->c.step_count, &e) != EDPD_OK)
@@ -142,11 +146,18 @@ static int run_parse(cli_args *a, run_opts *o) {
         o->restitution_given |= field->offset == offsetof(edpd_config, restitution);
         o->tc_given |= field->offset == offsetof(edpd_config, tc);
         o->potential_given |= field->offset == offsetof(edpd_config, potential);
+        o->packing_given |= field->offset == offsetof(edpd_config, packing_fraction);
     }
     /* --steps names the potential; --potential steps needs them */
     if (o->steps_given && o->potential_given && o->c.potential != EDPD_POTENTIAL_STEPS)
         return fail("--steps: only with --potential steps (or without --potential)");
     if (o->steps_given) o->c.potential = EDPD_POTENTIAL_STEPS;
+    if (o->density > 0.0) {
+        if (o->packing_given) return fail("--density: give one of --density RHO (particles per sigma^3, or sigma^2 in 2-D) and --packing-fraction PHI");
+        if (o->load_path) return fail("--density: not with --load (the particles and the box come from the file)");
+        double d = o->c.diameter, pi = 3.14159265358979323846;
+        o->c.packing_fraction = o->c.dim == 3 ? o->density * pi / 6.0 * d * d * d : o->density * pi / 4.0 * d * d;
+    }
     if (run_unused(o, given, ngiven)) return 2;
     if (!o->load_path && o->c.potential == EDPD_POTENTIAL_STEPS && !o->steps_given)
         return fail("--potential steps: needs --steps \"RADIUS ENERGY; ...\" (1 to 8 steps, innermost first, radii in diameters), e.g. --steps \"1.2 -2; 1.5 -1\"");
@@ -255,7 +266,7 @@ static edpd_stop run_series(edpd_world *w, const run_opts *o, run_rows *rows, fr
         if (interrupted()) break;  /* no row for a moment that is no sample's */
         edpd_stats s;
         edpd_get_stats(w, &s);
-        double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs};
+        double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs, s.potential_energy};
         memcpy(rows->v + SERIES_COLS * rows->count++, row, sizeof row);
         if (trajectory->out.f && *frames_ok && !frames_write(trajectory, w, m, len)) *frames_ok = 0;
         if (t >= o->start + o->equilibrate + o->t_end) break;
@@ -366,7 +377,7 @@ int cmd_run(cli_args *a) {
     double eps = wall > 0 ? (double)(s.events - ev0) / wall : NAN;
     seeds_result seeds_r;
     int seeds_ok = o.seeds && !interrupted();
-    if (seeds_ok && !seeds_run(&o.c, o.equilibrate, o.have_time, o.equilibrate + o.t_end, o.events, o.seeds, s.pressure_z, &seeds_r, m_out, sizeof m_out)) {
+    if (seeds_ok && !seeds_run(&o.c, o.equilibrate, o.have_time, o.equilibrate + o.t_end, o.events, o.seeds, s.pressure_z, s.potential_energy_mean, &seeds_r, m_out, sizeof m_out)) {
         if (!interrupted()) { free(rows.v); edpd_destroy(w); return fail(m_out); }
         seeds_ok = 0;  /* interrupted among the seeds: the summary without them */
     }

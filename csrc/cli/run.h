@@ -15,6 +15,8 @@ typedef struct run_opts {
     int dim_given, gravity_given, restitution_given, tc_given, potential_given, steps_given;
     uint64_t events, checkpoint;
     double t_end, until, equilibrate, elastic_for, series_dt;
+    double density;               /* --density: the number density n sigma^dim, 0 if not given */
+    int packing_given;
     double start;                 /* the clock at the start: a loaded state's Time, else 0 */
     int file_restitution, file_tc, loaded_frame, loaded_frames;
     edpd_xyz_state loaded;             /* what --load read; freed once the world is made */
@@ -24,8 +26,8 @@ typedef struct run_opts {
     seeds_result *seeds_r;
 } run_opts;
 
-/* The rows a run collects: --series (time, kT, collisions, Z, overlaps) or --checkpoint-events. */
-enum { SERIES_COLS = 5, CHECK_COLS = 8 };
+/* The rows a run collects: --series (time, kT, collisions, Z, overlaps, U) or --checkpoint-events. */
+enum { SERIES_COLS = 6, CHECK_COLS = 8 };
 typedef struct run_rows { double *v; int count, cols; } run_rows;
 
 /* The run's result as one JSON object (docs/cli.md lists the fields), or as text; eps: events per second. */

@@ -128,7 +128,7 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
         json_begin_object(&j, rows->cols == CHECK_COLS ? "checkpoints" : "series");
         json_str(&j, "columns", rows->cols == CHECK_COLS
                  ? "events, time, temperature, overlapping_pairs, max_overlap, stabilizing_events, negative_dt_events, three_body_events"
-                 : "time, temperature, collisions, pressure_z, overlapping_pairs");
+                 : "time, temperature, collisions, pressure_z, overlapping_pairs, potential_energy");
         json_num_rows(&j, "rows", rows->v, rows->count, rows->cols);
         json_end_object(&j);
     }
@@ -176,8 +176,17 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     else if (!walls) snprintf(z, sizeof z, s.kinetic_energy > 0.0 ? "n/a (no time measured yet)" : "n/a (no kinetic energy)");
     if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
     printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
+    if (c->potential != EDPD_POTENTIAL_HARD) {  /* a stepped potential: its energies, and what the run conserved */
+        char um[64] = "n/a (no time measured yet)";
+        if (!isnan(s.potential_energy_mean) && !isnan(s.potential_energy_mean_error)) snprintf(um, sizeof um, "%.6g +- %.2g", s.potential_energy_mean, s.potential_energy_mean_error);
+        else if (!isnan(s.potential_energy_mean)) snprintf(um, sizeof um, "%.6g", s.potential_energy_mean);
+        printf("U = %.6g (time average %s)  E = %.6g  energy drift = %.3g%s\n", s.potential_energy, um, s.total_energy, s.energy_drift,
+               c->thermostat_rate > 0.0 && s.time < c->thermostat_until ? " (a thermostat runs: no conservation to check)" : "");
+    }
     if (o->seeds_r) printf("Z over %d seeds (%u .. %u) = %.6g +- %.2g\n", o->seeds_r->count, c->seed, c->seed + (uint32_t)o->seeds_r->count - 1,
                            o->seeds_r->mean, o->seeds_r->error);
+    if (o->seeds_r && c->potential != EDPD_POTENTIAL_HARD)
+        printf("U's time average over the %d seeds = %.6g +- %.2g\n", o->seeds_r->count, o->seeds_r->u_mean, o->seeds_r->u_error);
     printf("stabilizing = %llu  negative-dt = %llu  three-body = %llu  overlaps now = %u (max %.3g sigma)\n",
            (unsigned long long)s.stabilizing_events, (unsigned long long)s.negative_dt_events,
            (unsigned long long)s.three_body_events, s.overlapping_pairs + s.plane_overlaps, s.max_overlap);

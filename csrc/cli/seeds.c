@@ -5,10 +5,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-int seeds_run(const edpd_config *c, double equilibrate, int by_time, double t_end, uint64_t events, int k, double z0,
+/* The mean of x[0..k) and its standard error from their spread. */
+static void mean_error(const double *x, int k, double *mean, double *error) {
+    double sum = 0.0, ss = 0.0;
+    for (int s = 0; s < k; s++) sum += x[s];
+    *mean = sum / k;
+    for (int s = 0; s < k; s++) ss += (x[s] - *mean) * (x[s] - *mean);
+    *error = sqrt(ss / (k - 1) / k);
+}
+
+int seeds_run(const edpd_config *c, double equilibrate, int by_time, double t_end, uint64_t events, int k, double z0, double u0,
               seeds_result *r, char *m, size_t len) {
     r->count = k;
     r->z[0] = z0;
+    r->u[0] = u0;
     for (int s = 1; s < k; s++) {
         edpd_config cs = *c;
         cs.seed = c->seed + (uint32_t)s;  /* wraps past 2^32 - 1, as the seed field does */
@@ -26,12 +36,10 @@ int seeds_run(const edpd_config *c, double equilibrate, int by_time, double t_en
             return 0;
         }
         r->z[s] = st.pressure_z;
+        r->u[s] = st.potential_energy_mean;
     }
-    double sum = 0.0, ss = 0.0;
-    for (int s = 0; s < k; s++) sum += r->z[s];
-    r->mean = sum / k;
-    for (int s = 0; s < k; s++) ss += (r->z[s] - r->mean) * (r->z[s] - r->mean);
-    r->error = sqrt(ss / (k - 1) / k);
+    mean_error(r->z, k, &r->mean, &r->error);
+    mean_error(r->u, k, &r->u_mean, &r->u_error);
     return 1;
 }
 
@@ -41,5 +49,8 @@ void seeds_json(json_out *j, const seeds_result *r) {
     json_num(j, "pressure_z", r->mean);
     json_num(j, "pressure_z_error", r->error);
     json_num_array(j, "pressure_z_values", r->z, r->count);
+    json_num(j, "potential_energy_mean", r->u_mean);
+    json_num(j, "potential_energy_mean_error", r->u_error);
+    json_num_array(j, "potential_energy_mean_values", r->u, r->count);
     json_end_object(j);
 }

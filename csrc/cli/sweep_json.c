@@ -17,6 +17,8 @@ void sweep_json_fields(json_out *j, const sweep_meta *m, const edpd_sweep_result
     json_u64(j, "fell_through", r->fell_through);
     json_u64(j, "collapsed", r->collapsed);
     json_u64(j, "budget_exhausted", r->exhausted);
+    /* the rest ran to --t-max still bouncing: counted, so that the counts add up to the samples */
+    json_u64(j, "t_max_reached", r->samples - r->halted - r->collapsed - r->exhausted);
     json_u64(j, "events_at_halt_sum", r->events_at_halt_sum);
     json_num(j, "final_time_sum", r->final_time_sum);
     json_num(j, "final_time_min", finished ? r->final_time_min : NAN);

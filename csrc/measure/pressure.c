@@ -1,5 +1,6 @@
 /* The pressure's standard error from block averages (pressure.h): the measurement window cut
- * into blocks, the collision virial and the kinetic energy's integral kept at each edge. */
+ * into blocks, the collision virial and the kinetic and potential energies' integrals kept at each
+ * edge; the energies' time averages' errors from the same blocks. */
 #include "measure/pressure.h"
 #include <math.h>
 
@@ -17,6 +18,7 @@ void ed_z_blocks_start(struct edpd_world *w) {
     b->count = 1;
     b->virial[0] = w->virial;
     b->ke_int[0] = ke_integral_at(w, w->time);
+    b->pe_int[0] = pe_integral_at(w, w->time);
     b->end = next_edge(b);
 }
 
@@ -27,12 +29,13 @@ void ed_z_blocks_cross(struct edpd_world *w) {
     z_blocks *b = &w->zb;
     while (w->time >= b->end) {
         if (b->count == Z_BLOCKS_MAX + 1) {  /* full: merge pairs, blocks twice as long */
-            for (int k = 1; 2 * k <= Z_BLOCKS_MAX; k++) { b->virial[k] = b->virial[2 * k]; b->ke_int[k] = b->ke_int[2 * k]; }
+            for (int k = 1; 2 * k <= Z_BLOCKS_MAX; k++) { b->virial[k] = b->virial[2 * k]; b->ke_int[k] = b->ke_int[2 * k]; b->pe_int[k] = b->pe_int[2 * k]; }
             b->count = Z_BLOCKS_MAX / 2 + 1;
             b->tau *= 2.0;
         } else {
             b->virial[b->count] = w->virial;
             b->ke_int[b->count] = ke_integral_at(w, b->end);
+            b->pe_int[b->count] = pe_integral_at(w, b->end);
             b->count++;
         }
         b->end = next_edge(b);  /* from t0, without drift */
@@ -57,4 +60,17 @@ double ed_z_blocks_error(const struct edpd_world *w) {
         var += f * f * (zb - zmean) * (zb - zmean);
     }
     return sqrt(var * blocks / (blocks - 1));
+}
+
+double ed_blocks_mean_error(const struct edpd_world *w, int kinetic) {
+    const z_blocks *b = &w->zb;
+    const double *in = kinetic ? b->ke_int : b->pe_int;
+    int blocks = b->count - 1;
+    if (blocks < Z_BLOCKS_MAX / 2) return NAN;
+    double mean = (in[blocks] - in[0]) / (blocks * b->tau), var = 0.0;  /* blocks of equal length tau */
+    for (int k = 0; k < blocks; k++) {
+        double m = (in[k + 1] - in[k]) / b->tau;
+        var += (m - mean) * (m - mean);
+    }
+    return sqrt(var / ((double)blocks * (blocks - 1)));
 }

@@ -51,6 +51,11 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->pressure_z_error = isnan(s->pressure_z) ? NAN : ed_z_blocks_error(w);
     uint64_t coll = w->collisions - w->measure_collisions0;
     s->mean_free_time = coll > 0 ? (double)w->n * elapsed / (2.0 * (double)coll) : NAN;
+    /* the energies' time averages over the measurement window, and their errors from its blocks */
+    s->kinetic_energy_mean = elapsed > 0.0 ? ke_int / elapsed : NAN;
+    s->kinetic_energy_mean_error = ed_blocks_mean_error(w, 1);
+    s->potential_energy_mean = elapsed > 0.0 ? pe_integral_at(w, w->time) / elapsed : NAN;
+    s->potential_energy_mean_error = ed_blocks_mean_error(w, 0);
     s->state_hash = edpd_state_hash(w);
 }
 
@@ -59,6 +64,8 @@ void edpd_reset_measurements(edpd_world *w) {
     w->virial = 0.0;
     w->ke_integral = 0.0;
     w->ke_time = w->time;
+    w->pe_integral = 0.0;
+    w->pe_time = w->time;
     w->measure_t0 = w->time;
     w->measure_collisions0 = w->collisions;
     ed_z_blocks_start(w);

@@ -37,7 +37,7 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
     /* every clock the world keeps starts here: the particles' own times, the measurement window,
      * the collapse window (the event queue keys relative to its least key) */
     w->time = cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->start_time : 0.0;
-    w->ke_time = w->measure_t0 = w->window_time = w->time;
+    w->ke_time = w->pe_time = w->measure_t0 = w->window_time = w->time;
     w->n = cfg->n;
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n

@@ -97,6 +97,10 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(pressure_z, "pressureZ", EDPD_STAT_DOUBLE),
     STAT(pressure_z_error, "pressureZError", EDPD_STAT_DOUBLE),
     STAT(mean_free_time, "meanFreeTime", EDPD_STAT_DOUBLE),
+    STAT(potential_energy_mean, "potentialEnergyMean", EDPD_STAT_DOUBLE),
+    STAT(potential_energy_mean_error, "potentialEnergyMeanError", EDPD_STAT_DOUBLE),
+    STAT(kinetic_energy_mean, "kineticEnergyMean", EDPD_STAT_DOUBLE),
+    STAT(kinetic_energy_mean_error, "kineticEnergyMeanError", EDPD_STAT_DOUBLE),
     STAT(state_hash, "stateHash", EDPD_STAT_HASH),
 };
 #undef STAT

@@ -5,6 +5,8 @@
 void ed_pair_state_set(struct edpd_world *w, uint32_t i, uint32_t j, uint32_t to) {
     uint32_t was = bond_shell(&w->bonds, w->pot.count, i, j);
     if (ed_bond_set(&w->bonds, w->pot.count, i, j, to) != 0) w->bonds_failed = 1;
+    w->pe_integral += w->pe * (w->time - w->pe_time);  /* U's time average: the stretch it held */
+    w->pe_time = w->time;
     w->pe += w->pot.energy[to] - w->pot.energy[was];
 }
 

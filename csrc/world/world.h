@@ -80,7 +80,7 @@ typedef struct ahead_plan {
 typedef struct z_blocks {
     double t0, tau, end;            /* window start, block length, the next edge (t0 + count tau) */
     int count;                      /* edges recorded, the window's start included */
-    double virial[Z_BLOCKS_MAX + 1], ke_int[Z_BLOCKS_MAX + 1];
+    double virial[Z_BLOCKS_MAX + 1], ke_int[Z_BLOCKS_MAX + 1], pe_int[Z_BLOCKS_MAX + 1];
 } z_blocks;
 
 /* A particle's impacts on its own plate, and its own collapse window (engine/loop.c): a ball of a
@@ -140,6 +140,7 @@ struct edpd_world {
     bond_lists bonds;         /* the pairs' logical shells (pair_states.h) */
     adoptions adopt;          /* a naive scan's reports (naive detectors with steps only) */
     double pe, e0;            /* potential energy of the logical states; total energy at the start */
+    double pe_integral, pe_time;  /* the integral of pe dt over the measurement window, to pe_time */
     uint64_t captures, releases, step_bounces, stabilizing_in, stabilizing_out, kicks;
     uint64_t soft_impacts;    /* step events and thermostat kicks: velocity changes besides impacts */
     int bonds_failed;         /* the bond lists could not grow (the run stops: engine/loop.c) */

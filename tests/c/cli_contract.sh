@@ -502,5 +502,20 @@ process.exit(r.events === 40000 && r.halted === false && r.halted_particles > 10
 # 916 MB first), with advice that can help
 expect_error "--observe: 4194304 particles: even the 16 samples its results need take 3.2 GB, over 1 GiB; observe at most 1398101 particles" run --scenario elastic --n 4194304 --time 1 --observe msd
 expect_error "--observe: 1001 samples of 100000 particles take 4.8 GB, over 1 GiB: at most 223 samples (a longer --sample-dt)" run --scenario elastic --n 100000 --time 10 --observe msd --sample-dt 0.01
+# handles: --density (n sigma^3), U in --series and its time average (with --seeds), sweep's
+# --gravity and its count of balls still bouncing at --t-max (the counts add up to the samples)
+"$edpd" run --scenario elastic --density 0.9 --n 500 --time 0.1 --json | grep -q '"packing_fraction": 0.47123889803846897,' && ok || bad "--density 0.9: phi = 0.9 pi / 6"
+expect_error "--density: give one of --density RHO" run --scenario elastic --density 0.9 --packing-fraction 0.3 --time 1
+"$edpd" run --scenario elastic --n 500 --packing-fraction 0.3 --potential square-well --temperature 2 --time 2 --series 0.5 --seeds 3 --json > "$tmp/u.json" && node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1])), rows = r.series.rows, sd = r.seeds;
+process.exit(r.series.columns.endsWith("potential_energy") && rows.every((x) => x.length === 6 && x[5] < 0) && rows.at(-1)[5] === r.potential_energy &&
+  r.potential_energy_mean < 0 && sd.potential_energy_mean_values.length === 3 && sd.potential_energy_mean_values[0] === r.potential_energy_mean &&
+  sd.potential_energy_mean_error > 0 ? 0 : 1)' "$tmp/u.json" && ok || bad "U in --series, its time average and --seeds"
+"$edpd" sweep --samples 200 --t-max 2 --gravity 9.81 --json > "$tmp/sw.json" && "$edpd" sweep --samples 200 --t-max 0.5 --gravity 9.81 --json > "$tmp/sw2.json" && node -e '
+const [a, b] = process.argv.slice(1).map((f) => JSON.parse(require("fs").readFileSync(f)));
+const sum = (r) => r.halted + r.collapsed + r.budget_exhausted + r.t_max_reached;
+/* g = 9.81: at rest at t = 3 sqrt(1 / 9.81) = 0.96, so all by 2 and none by 0.5 */
+process.exit(sum(a) === 200 && sum(b) === 200 && a.collapsed === 200 && b.t_max_reached === 200 ? 0 : 1)' "$tmp/sw.json" "$tmp/sw2.json" \
+  && ok || bad "sweep --gravity 9.81: the counts $(grep -o '"collapsed": [0-9]*\|"t_max_reached": [0-9]*' "$tmp/sw.json" "$tmp/sw2.json" | tr '\n' ' ')"
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

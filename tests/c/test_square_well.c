@@ -99,8 +99,17 @@ TEST(published_equation_of_state) {
     CHECK(isfinite(s.pressure_z_error) && fabs(s.pressure_z - ze) <= 4.0 * s.pressure_z_error + 0.04 * ze,
           "Z = %.4f +- %.4f, equation of state %.4f", s.pressure_z, s.pressure_z_error, ze);
     CHECK(fabs(u - sw_eos_u(T, rho, 1.45)) > 0.05 * fabs(ue), "tells lambda = 1.5 from 1.45");
-    printf("  3-D rho = %g, T = %g: U/N = %.4f +- %.4f (equation of state %.4f), Z = %.4f +- %.4f (%.4f)\n", rho, T, u, du, ue,
-           s.pressure_z, s.pressure_z_error, ze);
+    /* the engine's own time average of U over the window (every event, not 160 samples) and its
+     * error from its blocks: the equation of state's within 4 errors and its fit's 1 %, the
+     * sampled mean's within their errors together; and KE's time average at the bath's kT */
+    double um = s.potential_energy_mean / c.n, dum = s.potential_energy_mean_error / c.n;
+    CHECK(isfinite(dum) && dum > 0.2 * du && dum < 5.0 * du, "U/N's time average's error %.5f against the sampled blocks' %.5f", dum, du);
+    CHECK(fabs(um - ue) <= 4.0 * dum + 0.01 * fabs(ue), "U/N's time average %.4f +- %.4f, equation of state %.4f", um, dum, ue);
+    CHECK(fabs(um - u) <= 4.0 * sqrt(dum * dum + du * du), "U/N's time average %.4f against the samples' %.4f", um, u);
+    double kt = 2.0 * s.kinetic_energy_mean / (3.0 * c.n), dkt = 2.0 * s.kinetic_energy_mean_error / (3.0 * c.n);
+    CHECK(isfinite(dkt) && fabs(kt - T) <= 4.0 * dkt + 0.01, "kT's time average %.4f +- %.4f, the bath's %g", kt, dkt, T);
+    printf("  3-D rho = %g, T = %g: U/N = %.4f +- %.4f sampled, %.4f +- %.4f time-averaged (equation of state %.4f), Z = %.4f +- %.4f (%.4f), kT %.4f +- %.4f\n",
+           rho, T, u, du, um, dum, ue, s.pressure_z, s.pressure_z_error, ze, kt, dkt);
     edpd_destroy(w);
 }
 

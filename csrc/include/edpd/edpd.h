@@ -230,6 +230,10 @@ typedef struct edpd_stats {
                                      blind to what relaxes slower than a block: near the 2-D
                                      hexatic transition (phi = 0.68) 1.5-3 times too small */
     double mean_free_time;        /* N t / (2 collisions) */
+    double potential_energy_mean; /* U's time average over the measurement window (a stepped potential's) */
+    double potential_energy_mean_error;  /* its standard error from the window's block averages (as Z's) */
+    double kinetic_energy_mean;   /* KE's time average over the measurement window */
+    double kinetic_energy_mean_error;
     uint64_t state_hash;
 } edpd_stats;
 
