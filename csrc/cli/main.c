@@ -27,7 +27,7 @@ const char *const USAGE =
     "             [--temperature KT] [--potential {hard-sphere|square-well|steps}] [--lambda L] [--well-depth E]\n"
     "             [--steps \"RADIUS ENERGY; ...\"] [--thermostat-rate NU] [--bath-temperature KT] [--quench-at T] [--quench-to KT] [--thermostat-until T]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
-    "             [--dump FILE.xyz] [--trajectory FILE.xyz] [--event-log FILE] [--observe msd,vacf,gr,speeds,flights [--sample-dt DT]] [--seeds K]\n"
+    "             [--dump FILE.xyz] [--trajectory FILE.xyz [--trajectory-every K]] [--event-log FILE] [--observe msd,vacf,gr,speeds,flights [--sample-dt DT]] [--seeds K]\n"
     "             (--events K | --time T | --until T) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--gravity G] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"

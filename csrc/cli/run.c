@@ -84,6 +84,7 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
         o->have_until |= d == &o->until;
         return 1;
     }
+    if (strcmp(f, "--trajectory-every") == 0) return arg_u64(a, f, value_of(a), 1, 100000, &o->trajectory_every) ? 1 : -1;
     uint64_t *k = strcmp(f, "--events") == 0 ? &o->events : strcmp(f, "--checkpoint-events") == 0 ? &o->checkpoint : NULL;
     if (k) {
         if (!arg_u64(a, f, value_of(a), k == &o->events ? 0 : 1, 1000000000000ull, k)) return -1;
@@ -174,6 +175,7 @@ static int run_check(const run_opts *o) {
     if (o->checkpoint > 0 && o->events / o->checkpoint > 100000) return fail("--checkpoint-events: at most 100000 rows (K / checkpoint)");
     if (o->series_dt > 0.0 && o->t_end / o->series_dt > 100000) return fail("--series: at most 100000 samples (T / DT)");
     if (o->trajectory_path && o->series_dt <= 0.0) return fail("--trajectory: needs --series DT (a frame at every sample) and --time T");
+    if (o->trajectory_every > 1 && !o->trajectory_path) return fail("--trajectory-every: only with --trajectory FILE");
     if (o->seeds && (o->load_path || o->have_until)) return fail("--seeds: needs --scenario and --time or --events (independent starts, each run as this one)");
     const char *why = observe_check(&o->obs, o->have_time, o->series_dt > 0.0 || o->checkpoint > 0);
     if (why) return fail(why);
@@ -237,7 +239,7 @@ static int run_open_files(const run_opts *o, frames_out *dump, frames_out *traje
     }
     if (o->trajectory_path) {
         /* a frame is about 200 bytes per particle: say so before filling a disk */
-        double bytes = 200.0 * o->c.n * (o->t_end / o->series_dt + 2.0);
+        double bytes = 200.0 * o->c.n * (o->t_end / o->series_dt / (double)o->trajectory_every + 2.0);
         if (bytes > 4e9) {
             snprintf(m, len, "--trajectory: %.0f frames of %u particles would be about %.0f GB; use a longer --series DT (at most ~4 GB)",
                      o->t_end / o->series_dt + 1.0, o->c.n, bytes / 1e9);
@@ -268,7 +270,8 @@ static edpd_stop run_series(edpd_world *w, const run_opts *o, run_rows *rows, fr
         edpd_get_stats(w, &s);
         double row[SERIES_COLS] = {s.time, s.temperature, (double)s.collisions, s.pressure_z, s.overlapping_pairs, s.potential_energy};
         memcpy(rows->v + SERIES_COLS * rows->count++, row, sizeof row);
-        if (trajectory->out.f && *frames_ok && !frames_write(trajectory, w, m, len)) *frames_ok = 0;
+        int last = t >= o->start + o->equilibrate + o->t_end;  /* the last sample has its frame too */
+        if (trajectory->out.f && *frames_ok && ((uint64_t)k % o->trajectory_every == 0 || last) && !frames_write(trajectory, w, m, len)) *frames_ok = 0;
         if (t >= o->start + o->equilibrate + o->t_end) break;
     }
     return stop;
@@ -312,7 +315,7 @@ static edpd_stop run_advance(edpd_world *w, run_opts *o, run_rows *rows, frames_
 }
 
 int cmd_run(cli_args *a) {
-    run_opts o = {.frame = EDPD_XYZ_ONLY_FRAME, .progress = isatty(2), .t_end = NAN, .until = NAN};
+    run_opts o = {.frame = EDPD_XYZ_ONLY_FRAME, .progress = isatty(2), .t_end = NAN, .until = NAN, .trajectory_every = 1};
     int rc;
     if ((rc = run_scenario(a, &o)) || (rc = run_parse(a, &o)) || (rc = run_check(&o)) || (rc = run_load(&o))) {
         edpd_xyz_free(&o.loaded);

@@ -14,6 +14,7 @@ typedef struct run_opts {
     int frame, json, progress, have_events, have_time, have_until;
     int dim_given, gravity_given, restitution_given, tc_given, potential_given, steps_given;
     uint64_t events, checkpoint;
+    uint64_t trajectory_every;    /* --trajectory-every K: a frame at every K-th --series sample (1) */
     double t_end, until, equilibrate, elastic_for, series_dt;
     double density;               /* --density: the number density n sigma^dim, 0 if not given */
     int packing_given;

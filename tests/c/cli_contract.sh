@@ -517,5 +517,10 @@ const sum = (r) => r.halted + r.collapsed + r.budget_exhausted + r.t_max_reached
 /* g = 9.81: at rest at t = 3 sqrt(1 / 9.81) = 0.96, so all by 2 and none by 0.5 */
 process.exit(sum(a) === 200 && sum(b) === 200 && a.collapsed === 200 && b.t_max_reached === 200 ? 0 : 1)' "$tmp/sw.json" "$tmp/sw2.json" \
   && ok || bad "sweep --gravity 9.81: the counts $(grep -o '"collapsed": [0-9]*\|"t_max_reached": [0-9]*' "$tmp/sw.json" "$tmp/sw2.json" | tr '\n' ' ')"
+# --trajectory-every K: a frame at every K-th sample and the last (a frame at every --series sample before)
+"$edpd" run --scenario elastic --n 200 --time 1 --series 0.1 --trajectory "$tmp/every.xyz" --trajectory-every 3 > /dev/null && \
+  [ "$(grep -o 'Time=[0-9.e+-]*' "$tmp/every.xyz" | tr '\n' ' ')" = "Time=0 Time=0.30000000000000004 Time=0.60000000000000009 Time=0.90000000000000002 Time=1 " ] \
+  && ok || bad "--trajectory-every 3: $(grep -o 'Time=[0-9.e+-]*' "$tmp/every.xyz" | tr '\n' ' ')"
+expect_error "--trajectory-every: only with --trajectory FILE" run --scenario elastic --time 1 --series 0.1 --trajectory-every 2
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
