@@ -154,7 +154,7 @@ edpd_code edpd_observer_sample(edpd_observer *o, const edpd_world *w, edpd_error
                 return ed_set_error(err, EDPD_ERR_STATE, "samples", "a particle moved more than a quarter box since the last sample: sample more often");
         }
         o->prev[c] = x;
-        r[c] = k ? r[c - 3 * (size_t)n] + d : x;
+        r[c] = k ? s->r[3 * (size_t)n * (k - 1) + c] + d : x;  /* the last sample's unwrapped position, plus d */
     }
     s->count = k + 1;
     return EDPD_OK;

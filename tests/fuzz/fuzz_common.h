@@ -3,6 +3,7 @@
 #ifndef EDPD_FUZZ_COMMON_H
 #define EDPD_FUZZ_COMMON_H
 #include "edpd/edpd.h"
+#include "edpd/observer.h"
 #include "measure/invariants.h"
 #include <math.h>
 #include <stdio.h>
@@ -116,10 +117,53 @@ static void check_first_failure(edpd_world *w) {
     if (strcmp(f.stable_answer, "turning-point") == 0 && !(f.f2 < 0.0 && f.stable_dt == f.f1 / -f.f2)) fail("a turning point not at f1 / -f2");
 }
 
+/* The event log's records as they come: a known kind, its particles in range (b: a particle,
+ * -1 - k for plane k, or -1 for a kick), finite numbers, and under the stable detector a clock
+ * that never runs backwards. */
+typedef struct log_check { const edpd_world *w; double last; unsigned long long records; } log_check;
+static void check_record(const edpd_event *e, void *user) {
+    log_check *l = user;
+    uint32_t n = edpd_particle_count(l->w);
+    if ((unsigned)e->kind > EDPD_EVENT_KICK) fail("event log: a record of no known kind");
+    if (e->a < 0 || (uint32_t)e->a >= n || e->b >= (int32_t)n || e->b == e->a) fail("event log: a record's particles are out of range");
+    if (!isfinite(e->time) || !isfinite(e->impulse) || !isfinite(e->separation)) fail("event log: a record that is not finite");
+    if (edpd_get_config(l->w)->detector == EDPD_DETECTOR_STABLE && l->records && e->time < l->last) fail("event log: the stable clock ran backwards");
+    l->last = e->time;
+    l->records++;
+}
+
+/* An observer of a running world, 20 samples 0.01 apart (no bytes read: a saved input keeps its
+ * meaning): each sample taken or refused with a message, the results finite where defined. */
+static inline void observe_briefly(edpd_world *w) {
+    edpd_error err;
+    if (edpd_get_status(w).state != EDPD_STATE_RUNNING || edpd_particle_count(w) > 300) return;
+    edpd_observer *o = edpd_observer_create(w, 20, &err);
+    if (!o) { check_rejection(&err); return; }
+    edpd_set_event_log(w, edpd_observer_event, o);
+    double t0 = edpd_time(w);
+    int taken = 0;
+    for (int k = 0; k < 20; k++) {
+        if (k && edpd_advance(w, t0 + 0.01 * k, 200000, &err) != EDPD_STOP_TIME) break;
+        if (edpd_observer_sample(o, w, &err) != EDPD_OK) { if (!err.message[0]) fail("observer: a refused sample without a message"); break; }
+        taken++;
+    }
+    edpd_observables *res = malloc(sizeof *res);
+    if (res && taken >= 16) {
+        if (edpd_observer_results(o, EDPD_OBSERVE_ALL, res, &err) != EDPD_OK) fail("observer: results refused after 16 samples");
+        if (!isfinite(res->sample_dt) || res->samples != (uint32_t)taken) fail("observer: the samples' count or interval");
+        for (uint32_t k = 0; k < res->msd_lags; k++) if (!(res->msd[k] >= 0.0)) fail("observer: a negative or NaN mean-squared displacement");
+    }
+    free(res);
+    edpd_set_event_log(w, NULL, NULL);
+    edpd_observer_destroy(o);
+}
+
 /* 1 to 6 calls of edpd_advance with times and budgets from the bytes; the invariants after each. */
 static void exercise(edpd_world *w, reader *r) {
     edpd_error err;
     char msg[256];
+    log_check lc = {w, 0.0, 0};
+    edpd_set_event_log(w, check_record, &lc);
     if (!ed_world_check_invariants(w, msg, sizeof msg)) fail(msg);
     edpd_stats s0;
     edpd_get_stats(w, &s0);
@@ -140,6 +184,7 @@ static void exercise(edpd_world *w, reader *r) {
         if (!isnan(s.pressure_z_error) && !(s.pressure_z_error >= 0.0 && isfinite(s.pressure_z_error) && isfinite(s.pressure_z)))
             fail("pressure_z_error: neither NaN nor a finite error of a finite Z");
     }
+    edpd_set_event_log(w, NULL, NULL);
 }
 
 /* A twin of a valid config with one field changed (`what`): created exactly when `good`, else

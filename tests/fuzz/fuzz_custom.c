@@ -85,6 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if ((s.overlapping_pairs > 0 || s.plane_overlaps > 0) != (flagged > 0)) fail("overlap flags disagree with the overlap counts");
     edpd_reset_measurements(w);
     (void)edpd_get_status(w);
+    observe_briefly(w);
     edpd_destroy(w);
 
     /* now and then a twin whose clock starts elsewhere (start_time, a loaded state's Time; bytes
@@ -92,7 +93,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (u32(&r) % 4 == 1) {
         edpd_config twin = c;
         twin.start_time = wild(&r, -1e6, 1e6);
-        edpd_world *t = create_twin(&twin, isfinite(twin.start_time) && fabs(twin.start_time) <= 1e9, "start_time");
+        /* the clock's exact range for this state (edpd_exact_clock), from its own numbers: 1e-9 of
+         * the time its fastest particle takes to cross the smallest diameter (or to fall one) is
+         * as far as the clock's rounding, 2^-52 of the clock, may go */
+        double vmax = 0.0, dmin = INFINITY, g = sqrt(c.gravity[0] * c.gravity[0] + c.gravity[1] * c.gravity[1] + c.gravity[2] * c.gravity[2]);
+        for (uint32_t i = 0; i < c.n; i++) {
+            const double *v = c.velocities + 3 * i;
+            vmax = fmax(vmax, sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+            dmin = fmin(dmin, c.diameters ? c.diameters[i] : c.diameter);
+        }
+        double tau = vmax > 0.0 ? dmin / vmax : INFINITY;
+        if (g > 0.0) tau = fmin(tau, sqrt(dmin / g));
+        double range = fmin(1e-9 * tau * 0x1p52, 1e100), at = fabs(twin.start_time);
+        if (isfinite(at) && fabs(at - range) <= 1e-9 * range) return 0;  /* at the edge itself: rounding decides */
+        edpd_world *t = create_twin(&twin, isfinite(twin.start_time) && fabs(twin.start_time) <= 1e9 && at <= range, "start_time");
         if (t) {
             if (edpd_time(t) != twin.start_time) fail("start_time: the clock does not start there");
             exercise(t, &r);

@@ -1,7 +1,9 @@
 /* libFuzzer harness: arbitrary bytes -> a config and a sequence of event budgets, for every
  * scenario and detector. After each call: no crash (ASan/UBSan), no NaN/Inf in the state,
  * consistent counters, overlap counts that a count over all pairs confirms, the stable detector never lets an overlap deepen in free flight, and a
- * rejected config is an error code with a message naming a field.
+ * rejected config is an error code with a message naming a field; every event log record sane;
+ * an observer's samples taken or refused with a message. Then the same gas with a stepped
+ * potential of several steps.
  *
  * Built two ways (CMakeLists.txt): with clang -fsanitize=fuzzer for fuzzing (scripts/fuzz.sh),
  * and with EDPD_FUZZ_MAIN as a regression runner over tests/fuzz/corpus in ctest. */
@@ -35,7 +37,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fprintf(stderr, "scenario %d detector %d dim %d n %u phi %g e %g seed %u g %g plate %g tc %g window %u neighbours %d\n", c.scenario,
                 c.detector, c.dim, c.n, c.packing_fraction, c.restitution, c.seed, c.gravity[2], c.plate_offset, c.tc, c.collapse_window, (int)c.neighbours);
     edpd_world *w = create_and_exercise(&c, &r);
-    if (!w) return 0;
-    edpd_destroy(w);
+    if (w) { observe_briefly(w); edpd_destroy(w); }
+    /* the same gas with a stepped potential of 2 to 4 steps (repulsive shoulders, wells, steps of
+     * no height among them), from the bytes after the first world's (zeros past the input's end:
+     * a saved input's first world runs as before, and a default one follows) */
+    if (c.scenario != EDPD_SCENARIO_BOUNCING_BALL && c.n > 1) {
+        edpd_config s = c;
+        s.potential = EDPD_POTENTIAL_STEPS;
+        s.well_width = 1.5; s.well_depth = 1.0;
+        s.step_count = 2 + u32(&r) % 3;
+        double radius = 1.0;
+        for (uint32_t k = 0; k < s.step_count; k++) {
+            radius += 0.02 + 0.3 * unit(&r);
+            s.steps[k].radius = radius;
+            uint32_t kind = u32(&r) % 4;
+            s.steps[k].energy = kind == 0 ? 0.0 : kind == 1 ? wild(&r, -3.0, 3.0) : -1.0 + 2.0 * unit(&r);
+        }
+        s.n %= 100;
+        if (getenv("EDPD_FUZZ_VERBOSE")) fprintf(stderr, "steps: %u, n %u\n", s.step_count, s.n);
+        w = create_and_exercise(&s, &r);
+        if (w) { observe_briefly(w); edpd_destroy(w); }
+    }
     return 0;
 }
