@@ -16,7 +16,7 @@ static const char *const POTENTIALS[] = {"hard-sphere", "square-well", "steps", 
 #define AT(member) offsetof(edpd_config, member)
 const edpd_field EDPD_FIELDS[] = {
     {"scenario", "scenario", "--scenario", EDPD_FIELD_ENUM, 0, 3, SCENARIOS, AT(scenario),
-     "granular: a freely cooling inelastic gas; elastic: the same with restitution 1; bouncing-ball: the paper's Fig. 7; custom: the caller's state"},
+     "granular: a freely cooling inelastic gas; elastic: the same with restitution 1; bouncing-ball: the paper's Fig. 7; custom: a state the caller gives (the CLI's --load)"},
     {"detector", "detector", "--detector", EDPD_FIELD_ENUM, 0, 3, DETECTORS, AT(detector),
      "stable: the paper's Eq. 10; naive-halt, naive-miss, naive-rewind: the textbook rule and what it does when undefined"},
     {"dim", "dim", "--dim", EDPD_FIELD_INT, 2, 3, NULL, AT(dim), "2 (disks in z = 0) or 3"},
@@ -34,7 +34,7 @@ const edpd_field EDPD_FIELDS[] = {
      "particle impacts before this time are elastic: an equilibrium fluid first (0: off)"},
     {"collapse_window", "collapseWindow", "--collapse-window", EDPD_FIELD_U32, 1, 1e8, NULL, AT(collapse_window),
      "impacts per collapse check: a run stops as a collapse if they advance the clock by at most collapse_dt"},
-    {"collapse_dt", "collapseDt", NULL, EDPD_FIELD_DOUBLE, 0, 1, NULL, AT(collapse_dt), "the clock's least advance over a collapse window"},
+    {"collapse_dt", "collapseDt", "--collapse-dt", EDPD_FIELD_DOUBLE, 0, 1, NULL, AT(collapse_dt), "the clock's least advance over a collapse window"},
     {"neighbours", "neighbours", "--neighbours", EDPD_FIELD_ENUM, 0, 2, NEIGHBOURS, AT(neighbours),
      "how candidates are found: auto (lists for dense gases), cells or lists; the same physics, rounding differs"},
     {"diameter", "diameter", NULL, EDPD_FIELD_DOUBLE, 1e-3, 1e3, NULL, AT(diameter), "sigma, the particles' diameter"},
