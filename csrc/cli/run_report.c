@@ -137,6 +137,24 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
 }
 
 /* The run's result as text: what ran, where it stopped and why, the measurements. */
+/* A stopped clock means three things, named apart as the app's verdicts do: a stepped potential
+ * whose energy grew (a detector's recaptures at one instant: a failure), one ball at rest on its
+ * plate (the exact motion's end), or an inelastic collapse of a gas. */
+static void print_collapse(const edpd_config *c, const edpd_status *st, const edpd_stats *s) {
+    unsigned long long ev = (unsigned long long)st->event;
+    double scale = fabs(s->total_energy) > 1.0 ? fabs(s->total_energy) : 1.0;
+    if (c->potential != EDPD_POTENTIAL_HARD && s->thermostat_kicks == 0 && fabs(s->energy_drift) > 1e-6 * scale)
+        printf("COLLAPSE, ENERGY %s: the clock stopped at t = %.17g (event %llu) with the energy %+.6g off: "
+               "a pair met a step's edge again and again at one instant (a failure, not physics)\n",
+               s->energy_drift > 0 ? "CREATED" : "LOST", st->time, ev, s->energy_drift);
+    else if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL && c->n == 1)
+        printf("AT REST on the plate at t = %.17g (event %llu): ever lower bounces end there, as the exact "
+               "motion's do (an inelastic collapse)\n", st->time, ev);
+    else
+        printf("COLLAPSE: the clock stopped at t = %.17g (event %llu): inelastic collapse, impacts without end at "
+               "one instant (--tc T avoids it)\n", st->time, ev);
+}
+
 void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     const edpd_config *c = &o->c;
     edpd_stats s;
@@ -164,8 +182,7 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     edpd_failure ff;
     edpd_get_first_failure(w, &ff);
     if (ff.found) print_failure(&ff);
-    if (st.state == EDPD_STATE_COLLAPSE)
-        printf("COLLAPSE: the clock stopped at t = %.17g (event %llu)\n", st.time, (unsigned long long)st.event);
+    if (st.state == EDPD_STATE_COLLAPSE) print_collapse(c, &st, &s);
     /* Z and the mean free time are undefined under gravity or planes and before any
      * collision: say so instead of printing nan */
     int walls = c->scenario == EDPD_SCENARIO_BOUNCING_BALL || c->plane_count > 0 ||

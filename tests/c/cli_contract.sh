@@ -24,6 +24,12 @@ grep -q '"events": 20000' "$tmp/run.json" && ok || bad "run did not execute exac
 grep -q '"halted": true' "$tmp/ball.json" && grep -q '"halt_reason": "no-real-root"' "$tmp/ball.json" && ok || bad "naive-halt ball at 0.76377 must halt with no-real-root: $(grep halt "$tmp/ball.json")"
 "$edpd" run --scenario bouncing-ball --detector stable --plate-offset 0.7637746189766140 --events 100000 --json > "$tmp/ball2.json" && ok || bad "run stable ball"
 grep -q '"collapse": true' "$tmp/ball2.json" && grep -q '"halted": false' "$tmp/ball2.json" && ok || bad "stable ball must collapse"
+# a stopped clock is named for what it is: the stable ball's exact rest, a gas's inelastic
+# collapse, or a square well's energy created by naive-miss (one message named all three)
+"$edpd" run --scenario bouncing-ball --detector stable --plate-offset 0.7637746189766140 --events 100000 | grep -q '^AT REST on the plate at t = 2.99999' && ok || bad "the stable ball's rest is not AT REST"
+"$edpd" run --scenario granular --n 500 --restitution 0.1 --packing-fraction 0.3 --time 100 | grep -q '^COLLAPSE: the clock stopped at t = .*: inelastic collapse' && ok || bad "a granular gas's collapse"
+"$edpd" run --scenario elastic --n 1000 --packing-fraction 0.25 --temperature 1.5 --potential square-well --detector naive-miss --seed 4 --events 200000 \
+  | grep -q '^COLLAPSE, ENERGY CREATED: .* with the energy +1951 off' && ok || bad "naive-miss's square-well runaway is not ENERGY CREATED"
 # first_failure: the overlap function where naive-halt stopped (f = f0 + f1 dt + f2 dt^2/2, the ball's gap
 # to contact under g = 1: f2 = -1) and both answers for it; none for the stable ball
 node -e 'const f = JSON.parse(require("fs").readFileSync(process.argv[1])).first_failure;
