@@ -21,6 +21,8 @@ command -v make >/dev/null || need+=(make)
 command -v clang >/dev/null || need+=(clang)   # libFuzzer harness (npm test)
 command -v emcc >/dev/null || need+=(emscripten)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/python3 ] || need+=(python3)
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)   # the docs' Python examples (doc-check)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     say "installing Debian packages: ${need[*]}"

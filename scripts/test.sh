@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan, a bounded
-# libFuzzer run, the quick reproduction of the paper (npm run reproduce -- --quick),
+# libFuzzer run, the quick reproduction of the paper (npm run reproduce -- --quick), every example
+# of README.md and docs/ run as written (scripts/doc-check.mjs),
 # the production-dependency audit, Jest (WASM step API, URL codec, models), and the browser
 # end-to-end tests against dist/.
 set -euo pipefail
@@ -26,6 +27,9 @@ bash scripts/fuzz.sh "${EDPD_FUZZ_SECONDS:-60}"
 
 say "reproduction of the paper, quick mode (asserts the contrasts and the equations of state)"
 node scripts/reproduce.mjs --quick
+
+say "the docs' examples, run as written, print what the docs say (scripts/doc-check.mjs)"
+node scripts/doc-check.mjs
 
 say "building the static site (dist/) for the browser tests"
 npx vite build --logLevel warn

@@ -1,6 +1,7 @@
 // The JavaScript/WebAssembly API in one page (docs/api.md): the C example's runs in the module
 // the app uses. `node docs/examples/api_example.mjs` after `npm run setup`; Jest runs it too.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { loadEdpd } from '../../web/src/edpd.js';
 
 const edpd = await loadEdpd({ wasmBinary: readFileSync(new URL('../../web/wasm/edpd.wasm', import.meta.url)) });
@@ -20,4 +21,5 @@ for (const detector of ['stable', 'naive-halt']) {
   if (f) lines.push(`             first failure at t = ${f.time.toFixed(9)}: the textbook answer ${f.naive.answer}, the stable rule's ${f.stable.answer}`);
   sim.destroy();
 }
-if (import.meta.url === `file://${process.argv[1]}`) console.log(lines.join('\n'));
+// printed when run as a program (a symlinked path too), not when a test imports it
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) console.log(lines.join('\n'));

@@ -1,5 +1,5 @@
 // The URL codec: a schema with types, ranges and defaults; untrusted input never throws.
-import { readFileSync } from 'fs';
+import { readFileSync, readdirSync } from 'fs';
 import { parseHash, parseLocation, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf, isSitePath } from '../../web/src/model/url-state.js';
 import { defaultState, SCENARIO_IDS, LINK_SCENARIOS, fileState } from '../../web/src/model/scenarios.js';
 
@@ -221,9 +221,10 @@ test('the embed snippet is this run from t = 0 in embed mode, and the link insid
   expect(hostile).toMatch(/^<iframe src="\/&quot;&gt;&lt;script&gt;#v=1/);
 });
 
-test('every link in the README, the teaching guide and the Paper page opens without a warning', () => {
+test('every link in the README, the docs and the Paper page opens without a warning', () => {
   const read = (p) => readFileSync(new URL(p, import.meta.url), 'utf8');
-  const docs = ['../../README.md', '../../docs/teaching.md', '../../web/paper.html'];
+  const pages = readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md')).map((f) => `../../docs/${f}`);
+  const docs = ['../../README.md', ...pages, '../../web/paper.html'];
   const hashes = docs.flatMap((p) => [...read(p).matchAll(/#v=1[^\s`"'<>)]*/g)].map((m) => m[0].replace(/&amp;/g, '&')));
   expect(hashes.length).toBeGreaterThan(10);
   for (const h of hashes) {
