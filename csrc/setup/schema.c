@@ -221,3 +221,9 @@ size_t edpd_schema_json(char *buf, size_t cap) {
     put(buf, cap, &used, "\n]}\n");
     return used;
 }
+
+edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_error *err) {
+    edpd_code e = edpd_parse_steps(text, c->steps, &c->step_count, err);
+    if (e == EDPD_OK) c->potential = EDPD_POTENTIAL_STEPS;
+    return e;
+}

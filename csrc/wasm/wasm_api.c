@@ -27,26 +27,11 @@ KEEP int wasm_error_code(const edpd_error *e) { return (int)e->code; }
  * count, 0 unless it was read to its end (the last or only frame). */
 KEEP edpd_world *wasm_load(const char *text, double len, const char *name, int frame, int detector, double restitution,
                            double tc, int neighbours, double *frame_out, edpd_error *err) {
-    FILE *f = len > 0 ? fmemopen((void *)text, (size_t)len, "r") : NULL;  /* no stream of 0 bytes */
-    edpd_xyz_state s;
-    int ok = f ? edpd_xyz_read_stream(f, name, frame, &s, err->message, sizeof err->message) : 0;
-    if (f) fclose(f);
-    else snprintf(err->message, sizeof err->message, len > 0 ? "%s: out of memory for its text" : "%s: empty file (extended XYZ starts with the particle count)", name);
-    if (!ok) {
-        err->code = EDPD_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "state");
-        return NULL;
-    }
-    frame_out[0] = s.frame;
-    frame_out[1] = s.frames;
-    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_CUSTOM);
-    edpd_xyz_config(&s, &c);
-    c.detector = (edpd_detector)detector;
-    if (!isnan(restitution)) c.restitution = restitution;
-    if (!isnan(tc)) c.tc = tc;
-    c.neighbours = (edpd_neighbours)neighbours;
-    edpd_world *w = edpd_create(&c, err);
-    edpd_xyz_free(&s);  /* the world keeps its own copy */
+    int frames[2] = {0, 0};
+    edpd_world *w = edpd_load_state(text, len > 0 ? (size_t)len : 0, name, frame, (edpd_detector)detector, restitution, tc,
+                                    (edpd_neighbours)neighbours, frames, err);
+    frame_out[0] = frames[0];
+    frame_out[1] = frames[1];
     return w;
 }
 
@@ -134,12 +119,8 @@ KEEP int wasm_config_set(edpd_config *c, int field, double value, edpd_error *er
     return (int)edpd_field_set(c, &EDPD_FIELDS[field], value, err);
 }
 KEEP void wasm_config_free(edpd_config *c) { free(c); }
-/* A stepped potential from "radius energy; ..." (edpd_parse_steps): 0, or an error code. */
-KEEP int wasm_config_steps(edpd_config *c, const char *text, edpd_error *err) {
-    edpd_code e = edpd_parse_steps(text, c->steps, &c->step_count, err);
-    if (e == EDPD_OK) c->potential = EDPD_POTENTIAL_STEPS;
-    return (int)e;
-}
+/* A stepped potential from "radius energy; ..." (edpd_config_set_steps): 0, or an error code. */
+KEEP int wasm_config_steps(edpd_config *c, const char *text, edpd_error *err) { return (int)edpd_config_set_steps(c, text, err); }
 KEEP edpd_world *wasm_create_config(const edpd_config *c, edpd_error *err) { return edpd_create(c, err); }
 /* The statistics as edpd_stats itself: the wrapper reads each field at its schema offset. */
 KEEP void wasm_stats_struct(edpd_world *w, edpd_stats *out) { edpd_get_stats(w, out); }

@@ -34,6 +34,8 @@ extern "C" {
 #define EDPD_API
 #endif
 
+#define EDPD_VERSION "0.1.0"  /* package.json's and python/pyproject.toml's too (tests/js/docs.test.js) */
+
 /* Hard caps. They keep every allocation bounded and every loop finite. */
 #define EDPD_MAX_N 4194304u     /* particles per world (2^22) */
 #define EDPD_MAX_PLANES 64u     /* planes shared by all particles */
@@ -315,6 +317,7 @@ EDPD_API void edpd_get_box(const edpd_world *w, double out[3]);
 EDPD_API void edpd_get_periodic(const edpd_world *w, int out[3]);
 /* The N particles' diameters (caller allocates N doubles). */
 EDPD_API void edpd_get_diameters(const edpd_world *w, double *out);
+EDPD_API void edpd_get_masses(const edpd_world *w, double *out);
 /* The planes every particle meets (not a ball array's per-ball plates): copies at most cap of
  * them into out and returns how many there are. */
 EDPD_API uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap);
@@ -365,6 +368,8 @@ EDPD_API void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user);
 #define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 60u * EDPD_MAX_STEPS + 40u * EDPD_XYZ_MAX_EXCEPTIONS + 350u * (size_t)(n))  /* header, planes, steps, rows */
 EDPD_API size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
 
+/* EDPD_VERSION, as the library was built. */
+EDPD_API const char *edpd_version(void);
 EDPD_API const char *edpd_detector_name(edpd_detector d);
 EDPD_API const char *edpd_scenario_name(edpd_scenario s);
 EDPD_API int edpd_detector_from_name(const char *name, edpd_detector *out);

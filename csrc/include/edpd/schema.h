@@ -41,6 +41,9 @@ EDPD_API double edpd_field_get(const edpd_config *c, const edpd_field *f);
 EDPD_API edpd_code edpd_field_set(edpd_config *c, const edpd_field *f, double value, edpd_error *err);
 /* The range check alone, with the same message. */
 EDPD_API edpd_code edpd_field_check(const edpd_field *f, double value, edpd_error *err);
+/* A stepped potential's steps from "radius energy; ..." (edpd_parse_steps, the CLI's --steps), and
+ * the potential set to steps: the one list the table's numeric fields cannot hold. */
+EDPD_API edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_error *err);
 /* An enum field's index of a name, or -1. */
 EDPD_API int edpd_field_value(const edpd_field *f, const char *name);
 

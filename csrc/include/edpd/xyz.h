@@ -48,4 +48,12 @@ EDPD_API void edpd_xyz_free(edpd_xyz_state *s);
  * outlive edpd_create. Other fields of c (detector, neighbours, ...) are left as they are. */
 EDPD_API void edpd_xyz_config(const edpd_xyz_state *s, edpd_config *c);
 
+/* A world from a state file's text (len bytes; name starts the messages), as `run --load` makes
+ * it: frame k >= 0, EDPD_XYZ_LAST_FRAME or EDPD_XYZ_ONLY_FRAME; the detector and neighbour search
+ * given; restitution and tc the file's where NaN. NULL with err filled (field "state" for the
+ * file, else the config's). frames (or NULL): the frame read, and the file's frame count when it
+ * was read to its end, else 0. */
+EDPD_API edpd_world *edpd_load_state(const char *text, size_t len, const char *name, int frame, edpd_detector detector, double restitution,
+                                     double tc, edpd_neighbours neighbours, int frames[2], edpd_error *err);
+
 #endif
