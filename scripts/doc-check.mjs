@@ -13,7 +13,7 @@
 //   bare block after a paragraph saying "`COMMAND` prints" must be that command's output.
 // - Every flag `edpd --help` lists is accepted by its command and named in docs/cli.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -103,8 +103,21 @@ export function claimHolds(claim, output) {
   return missing;
 }
 
+// `python3` in an example is Debian's (what set-up installs numpy and the rest for), whatever
+// else the PATH holds
+let debianBin = null;
+function pathWithDebianPython() {
+  if (!debianBin && existsSync('/usr/bin/python3')) {
+    debianBin = mkdtempSync(join(tmpdir(), 'edpd-doc-check-bin-'));
+    symlinkSync('/usr/bin/python3', join(debianBin, 'python3'));
+    process.on('exit', () => rmSync(debianBin, { recursive: true, force: true }));
+  }
+  return debianBin ? `${debianBin}:${process.env.PATH}` : process.env.PATH;
+}
+
 function sh(cmd, cwd, env = {}) {
-  const r = spawnSync('bash', ['-o', 'pipefail', '-c', cmd], { cwd, encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 1 << 30, env: { ...process.env, ...env } });
+  const r = spawnSync('bash', ['-o', 'pipefail', '-c', cmd], { cwd, encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 1 << 30,
+    env: { ...process.env, PATH: pathWithDebianPython(), ...env } });
   return { code: r.status, out: (r.stdout || '') + (r.stderr || ''), timedOut: r.error?.code === 'ETIMEDOUT' };
 }
 
@@ -164,7 +177,10 @@ function runProgram(where, block, cwd) {
   const lang = block.lang === 'python' ? 'python' : 'js';
   const file = join(cwd, lang === 'python' ? 'doc-check-block.py' : /^\s*import\s/m.test(text) ? 'doc-check-block.mjs' : 'doc-check-block.cjs');
   writeFileSync(file, text + '\n');
-  const r = sh(`${lang === 'python' ? PYTHON : 'node'} ${file}`, cwd);
+  // a page that made a virtual environment (docs/python.md) runs its Python there
+  const python = existsSync(join(cwd, '.venv/bin/python')) ? '.venv/bin/python' : PYTHON;
+  // elsewhere the checkout's package, as PYTHONPATH=python gives it
+  const r = sh(`${lang === 'python' ? python : 'node'} ${file}`, cwd, lang === 'python' ? { PYTHONPATH: join(cwd, 'python') } : {});
   if (r.code !== 0) return problem(where, `the ${block.lang} block fails:\n${r.out.slice(-1500)}`);
   const claims = block.lines.map((l) => l.match(/(?:#|\/\/)[^→]*→\s*(.*)$/)?.[1]).filter(Boolean);
   for (const claim of claims) {
@@ -231,7 +247,9 @@ function checkPage(page) {
 function checkIgnored(page, cwd) {
   const linked = new Set(readdirSync(root));
   const made = readdirSync(cwd).filter((f) => !linked.has(f) && !f.startsWith('doc-check-'));
-  for (const f of made) if (sh(`git check-ignore -q -- ${JSON.stringify(f)}`, root).code !== 0) problem(page, `its examples write ${f}, which .gitignore does not cover`);
+  // a folder is named with its slash, so that a pattern for folders (`/.venv/`) can match it
+  const named = (f) => (statSync(join(cwd, f)).isDirectory() ? `${f}/` : f);
+  for (const f of made) if (sh(`git check-ignore -q -- ${JSON.stringify(named(f))}`, root).code !== 0) problem(page, `its examples write ${f}, which .gitignore does not cover`);
 }
 
 /** Every flag the help lists: accepted by its command (not an unknown flag), and named in

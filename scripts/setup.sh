@@ -21,22 +21,29 @@ command -v make >/dev/null || need+=(make)
 command -v clang >/dev/null || need+=(clang)   # libFuzzer harness (npm test)
 command -v emcc >/dev/null || need+=(emscripten)
 [ -x /usr/bin/chromium ] || need+=(chromium)
-[ -x /usr/bin/python3 ] || need+=(python3)
-/usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)   # the docs' Python examples (doc-check)
-if [ ${#need[@]} -gt 0 ]; then
+# the Python package (python/), its tests and the docs' Python examples, without recommends (slim)
+slim=()
+[ -x /usr/bin/python3 ] || slim+=(python3)
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || slim+=(python3-numpy)
+/usr/bin/python3 -c 'import pytest' 2>/dev/null || slim+=(python3-pytest)
+/usr/bin/python3 -c 'import ensurepip' 2>/dev/null || slim+=(python3-venv)       # docs/python.md's virtual environment
+/usr/bin/python3 -c 'import matplotlib' 2>/dev/null || slim+=(python3-matplotlib) # docs/python.md's plot
+apt_install() {  # apt_install [apt options] PACKAGE...
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "installing Debian packages: ${need[*]}"
+    say "installing Debian packages: ${*}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q "${need[@]}" >/tmp/edpd-apt.log 2>&1 || {
+    apt-get install -y -q "$@" >/tmp/edpd-apt.log 2>&1 || {
       apt-get update -q >>/tmp/edpd-apt.log 2>&1
-      apt-get install -y -q "${need[@]}" >>/tmp/edpd-apt.log 2>&1 || { tail -20 /tmp/edpd-apt.log; exit 1; }
+      apt-get install -y -q "$@" >>/tmp/edpd-apt.log 2>&1 || { tail -20 /tmp/edpd-apt.log; exit 1; }
     }
   else
-    echo "edpd setup: missing system packages: ${need[*]}" >&2
-    echo "  install them with: sudo apt-get install ${need[*]}" >&2
+    echo "edpd setup: missing system packages: ${*}" >&2
+    echo "  install them with: sudo apt-get install ${*}" >&2
     exit 1
   fi
-fi
+}
+[ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
+[ ${#slim[@]} -eq 0 ] || apt_install --no-install-recommends "${slim[@]}"
 
 # ---- npm packages ----------------------------------------------------------------------
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: set up (scripts/setup.sh), then every test: C (ctest), C under ASan+UBSan, a bounded
 # libFuzzer run, the quick reproduction of the paper (npm run reproduce -- --quick), every example
-# of README.md and docs/ run as written (scripts/doc-check.mjs),
+# of README.md and docs/ run as written (scripts/doc-check.mjs), the Python package (pytest, natively
+# and against the sanitised library),
 # the production-dependency audit, Jest (WASM step API, URL codec, models), and the browser
 # end-to-end tests against dist/.
 set -euo pipefail
@@ -27,6 +28,12 @@ bash scripts/fuzz.sh "${EDPD_FUZZ_SECONDS:-60}"
 
 say "reproduction of the paper, quick mode (asserts the contrasts and the equations of state)"
 node scripts/reproduce.mjs --quick
+
+say "the Python package (pytest, tests/python/): against the native library, then the sanitised one"
+PYTHONPATH=python /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python
+LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+  UBSAN_OPTIONS=print_stacktrace=1 EDPD_LIBRARY="$PWD/build-asan/libedpd.so" PYTHONPATH=python \
+  /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python
 
 say "the docs' examples, run as written, print what the docs say (scripts/doc-check.mjs)"
 node scripts/doc-check.mjs

@@ -5,7 +5,8 @@ from ._lib import __version__, LIMITS
 from ._lib import CONFIG_FIELDS as _FIELDS
 from .simulation import Simulation, load, loads, steps_text, EVENT_KINDS, EVENT_DTYPE, DETECTORS, SCENARIOS
 from .custom import custom
-from .sweep import sweep, merge, sweep_parallel
+from .ball_sweep import sweep, merge, sweep_parallel
+from .observer import observe
 
 
 def fields():
@@ -14,5 +15,5 @@ def fields():
     return {name: {k: f[k] for k in keep} for name, f in _FIELDS.items() if name != "scenario"}
 
 
-__all__ = ["Simulation", "load", "loads", "custom", "sweep", "merge", "sweep_parallel", "fields", "steps_text",
+__all__ = ["Simulation", "load", "loads", "custom", "observe", "sweep", "merge", "sweep_parallel", "fields", "steps_text",
            "EVENT_KINDS", "EVENT_DTYPE", "DETECTORS", "SCENARIOS", "LIMITS", "__version__"]

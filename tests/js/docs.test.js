@@ -91,3 +91,11 @@ test('the API examples of docs/api.md run, natively and in WebAssembly, to the s
   expect(lines[0]).toMatch(/^refused: packingFraction/);
   expect(lines.join('\n')).toMatch(/naive-halt +halted +t = 11\.525247/);
 });
+
+test('one version: package.json, the C library (EDPD_VERSION), the Python package and its pyproject', () => {
+  const read = (p) => readFileSync(`${root}${p}`, 'utf8');
+  const version = JSON.parse(read('package.json')).version;
+  expect(read('csrc/include/edpd/edpd.h')).toContain(`#define EDPD_VERSION "${version}"`);
+  expect(read('python/edpd/_lib.py')).toContain(`__version__ = "${version}"`);
+  expect(read('python/pyproject.toml')).toMatch(new RegExp(`^version = "${version.replace(/\./g, '\\.')}"`, 'm'));
+});

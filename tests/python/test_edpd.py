@@ -258,3 +258,21 @@ def test_a_process_pool_sweep_equals_the_clis_merged_shards(tmp_path):
         edpd.merge([edpd.sweep(3000, seed=5, shard=(0, 3)), edpd.sweep(3000, seed=5, shard=(2, 3))])
     with pytest.raises(ValueError, match="another sweep"):
         edpd.merge([edpd.sweep(300, seed=5, shard=(0, 2)), edpd.sweep(300, seed=5, gravity=9.81, shard=(1, 2))])
+
+
+def test_the_observers_give_the_clis_numbers():
+    native = cli("run", "--scenario", "elastic", "--n", 500, "--packing-fraction", 0.3, "--seed", 13, "--time", 5,
+                 "--observe", "msd,vacf,gr,speeds,flights", "--sample-dt", 0.05, "--json")
+    sim = edpd.Simulation("elastic", n=500, packing_fraction=0.3, seed=13)
+    r = edpd.observe(sim, time=5, sample_dt=0.05)
+    for k in ("diffusion_msd", "diffusion_msd_error", "diffusion_green_kubo", "contact_gr", "contact_gr_error", "speeds_kt",
+              "speeds_chi2", "speeds_dof", "flights_count", "flight_mean"):
+        assert r[k] == native["observe"][k], k
+    for k in ("msd", "vacf", "gr", "speeds", "flights"):
+        assert np.array_equal(r[k], np.array(native["observe"][k])), k
+    assert sim.state_hash == native["state_hash"] and r["samples"] == 101
+    # g(r) in bins of 0.02 sigma from sigma out to half the box here (6 sigma in a larger one)
+    assert r["gr"][0, 0] == pytest.approx(1.01) and np.allclose(np.diff(r["gr"][:, 0]), 0.02)
+    assert sim.box[0] / 2 - 0.02 <= r["gr"][-1, 0] + 0.01 <= sim.box[0] / 2
+    with pytest.raises(ValueError, match=r"sample_dt: 6 samples .* it takes 16 to 4096"):
+        edpd.observe(edpd.Simulation("elastic", n=108), time=1, sample_dt=0.2)

@@ -5,13 +5,13 @@
 #include <stdint.h>
 #include "edpd.h"
 
-#define EDPD_GR_BINS 250        /* from sigma to sigma + 5 sigma (or L/2) */
+#define EDPD_GR_BINS 250        /* bins of 0.02 sigma: from sigma to 6 sigma (or L/2) */
 #define EDPD_SPEED_BINS 40      /* 0 to 5 sqrt(kT/m) */
 
 typedef struct edpd_pair_distribution {
     uint32_t bins;
     double dr, r[EDPD_GR_BINS], g[EDPD_GR_BINS];
-    double contact, contact_error;   /* g(sigma+): a quadratic through the first bins; error over 8 blocks of samples */
+    double contact, contact_error;   /* g(sigma+): a quadratic in ln g through the first bins; error over 8 blocks of samples */
 } edpd_pair_distribution;
 
 typedef struct edpd_speed_distribution {

@@ -41,10 +41,12 @@ def _real(name, v, lo, hi):
     return float(v)
 
 
-def sweep(samples, *, detector="stable", restitution=0.5, gravity=1.0, seed=0, max_events=100000, t_max=10.0,
-          collapse_window=32, shard=(0, 1)):
+def sweep(samples, *, detector="stable", restitution=None, gravity=None, seed=None, max_events=None, t_max=None,
+          collapse_window=None, shard=(0, 1)):
     """The samples of shard (i, n) of a sweep of ``samples`` plate offsets: a dict with the fields
-    of `edpd sweep --json` (the same numbers for the same arguments)."""
+    of `edpd sweep --json` (the same numbers for the same arguments). What is not given is the
+    core's default (edpd_default_sweep_config: restitution 0.5, gravity 1, seed 1, max_events 10^5,
+    t_max 10, collapse_window 32)."""
     _whole("samples", samples, 1, 100000000)
     if detector not in DETECTORS:
         raise ValueError(f"detector: must be one of {', '.join(DETECTORS)}, got {detector!r}")
@@ -56,12 +58,18 @@ def sweep(samples, *, detector="stable", restitution=0.5, gravity=1.0, seed=0, m
     _whole("shard's i", i, 0, n - 1)
     c = _default()
     c.detector = DETECTORS.index(detector)
-    c.restitution = _real("restitution", restitution, 0, 1)
-    c.gravity = _real("gravity", gravity, 1e-6, 1e6)
-    c.seed = _whole("seed", seed, 0, 2**32 - 1)
-    c.max_events = _whole("max_events", max_events, 1, 1000000000)
-    c.t_max = _real("t_max", t_max, 1e-9, 1e9)
-    c.collapse_window = _whole("collapse_window", collapse_window, 1, 100000000)
+    if restitution is not None:
+        c.restitution = _real("restitution", restitution, 0, 1)
+    if gravity is not None:
+        c.gravity = _real("gravity", gravity, 1e-6, 1e6)
+    if seed is not None:
+        c.seed = _whole("seed", seed, 0, 2**32 - 1)
+    if max_events is not None:
+        c.max_events = _whole("max_events", max_events, 1, 1000000000)
+    if t_max is not None:
+        c.t_max = _real("t_max", t_max, 1e-9, 1e9)
+    if collapse_window is not None:
+        c.collapse_window = _whole("collapse_window", collapse_window, 1, 100000000)
     c.first = samples * i // n
     c.count = samples * (i + 1) // n - c.first
     r = _SweepResult()
