@@ -155,7 +155,8 @@ static int cmd_sweep(cli_args *a) {
     if (json) {
         json_out j;
         json_open(&j, stdout);
-        sweep_meta m = {edpd_detector_name(sc.detector), sc.restitution, sc.seed, samples, sc.first, shard_i, shard_n};
+        sweep_meta m = {edpd_detector_name(sc.detector), sc.restitution, sc.gravity, sc.t_max, sc.max_events, sc.collapse_window,
+                        sc.seed, samples, sc.first, shard_i, shard_n};
         sweep_json_fields(&j, &m, &r);
         json_num(&j, "seconds", wall);
         json_close(&j);

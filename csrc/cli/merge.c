@@ -15,7 +15,8 @@
 
 typedef struct shard {
     char detector[32];
-    double restitution;
+    double restitution, gravity, t_max;
+    uint64_t max_events, collapse_window;
     uint64_t seed, total, first, index, count;  /* count: the sweep's shards (--shard index/count) */
     edpd_sweep_result r;  /* final_time_min/max are NaN when every sample halted */
 } shard;
@@ -128,7 +129,9 @@ static int parse(const char *path, shard *s, char *err, size_t len) {
     edpd_detector det;
     int ok = d && *d == '"' && sscanf(d + 1, "%31[^\"]", s->detector) == 1 && edpd_detector_from_name(s->detector, &det) && !rd.twice;
     if (!ok) snprintf(err, len, "%s: detector: must be one of stable, naive-halt, naive-miss, naive-rewind", path);
-    ok = ok && get_num(&rd, "restitution", 0.0, 1.0, &s->restitution) && get_u64(&rd, "seed", &s->seed) &&
+    ok = ok && get_num(&rd, "restitution", 0.0, 1.0, &s->restitution) && get_num(&rd, "gravity", 1e-6, 1e6, &s->gravity) &&
+         get_u64(&rd, "max_events", &s->max_events) && get_num(&rd, "t_max", 1e-9, 1e9, &s->t_max) &&
+         get_u64(&rd, "collapse_window", &s->collapse_window) && get_u64(&rd, "seed", &s->seed) &&
          get_u64(&rd, "total_samples", &s->total) && get_u64(&rd, "first_sample", &s->first) &&
          get_u64(&rd, "shard_index", &s->index) && get_u64(&rd, "shard_count", &s->count) &&
          get_u64(&rd, "samples", &r->samples) && get_u64(&rd, "halted", &r->halted) &&
@@ -182,9 +185,10 @@ int cmd_merge(int argc, char **argv) {
     uint64_t next = 0;
     for (int k = 0; k < n; k++) {
         if (strcmp(s[k].detector, t.detector) != 0 || s[k].seed != t.seed || s[k].total != t.total || s[k].restitution != t.restitution ||
-            s[k].count != t.count) {
-            fprintf(stderr, "edpd: merge: shard %llu/%llu belongs to another sweep than shard %llu/%llu (detector, seed, restitution, total_samples "
-                    "and shard_count must agree)\n", (unsigned long long)s[k].index, (unsigned long long)s[k].count,
+            s[k].gravity != t.gravity || s[k].max_events != t.max_events || s[k].t_max != t.t_max ||
+            s[k].collapse_window != t.collapse_window || s[k].count != t.count) {
+            fprintf(stderr, "edpd: merge: shard %llu/%llu belongs to another sweep than shard %llu/%llu (detector, seed, restitution, gravity, "
+                    "max_events, t_max, collapse_window, total_samples and shard_count must agree)\n", (unsigned long long)s[k].index, (unsigned long long)s[k].count,
                     (unsigned long long)t.index, (unsigned long long)t.count);
             free(s);
             return 2;
@@ -219,7 +223,7 @@ int cmd_merge(int argc, char **argv) {
     if (json) {
         json_out j;
         json_open(&j, stdout);
-        sweep_meta m = {t.detector, t.restitution, t.seed, t.total, 0, 0, 1};
+        sweep_meta m = {t.detector, t.restitution, t.gravity, t.t_max, t.max_events, t.collapse_window, t.seed, t.total, 0, 0, 1};
         sweep_json_fields(&j, &m, &t.r);
         json_close(&j);
     } else {

@@ -7,6 +7,10 @@ void sweep_json_fields(json_out *j, const sweep_meta *m, const edpd_sweep_result
     json_str(j, "scenario", "bouncing-ball");
     json_str(j, "detector", m->detector);
     json_num(j, "restitution", m->restitution);
+    json_num(j, "gravity", m->gravity);
+    json_u64(j, "max_events", m->max_events);
+    json_num(j, "t_max", m->t_max);
+    json_u64(j, "collapse_window", m->collapse_window);
     json_u64(j, "seed", m->seed);
     json_u64(j, "total_samples", m->total_samples);
     json_u64(j, "first_sample", m->first_sample);

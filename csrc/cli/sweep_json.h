@@ -7,7 +7,8 @@
 
 typedef struct sweep_meta {
     const char *detector;
-    double restitution;
+    double restitution, gravity, t_max;  /* what one sample runs under: shards of one sweep share it */
+    uint64_t max_events, collapse_window;
     uint64_t seed, total_samples, first_sample;
     uint64_t shard_index, shard_count;  /* --shard i/n (0/1: the whole sweep) */
 } sweep_meta;

@@ -78,6 +78,12 @@ expect_merge_error() { if "$edpd" merge "$@" > /dev/null 2> "$tmp/err"; then bad
 expect_merge_error "$tmp/s0.json"                    # samples missing
 expect_merge_error "$tmp/s0.json" "$tmp/s0.json"     # duplicated
 expect_merge_error "$tmp/run.json"                   # not a sweep result
+# shards run under another gravity, budget, time limit or collapse window are of another sweep
+for other in "--gravity 9.81" "--max-events 1000" "--t-max 5" "--collapse-window 64"; do
+  "$edpd" sweep --scenario bouncing-ball --samples 500 --detector naive-halt --shard 1/2 $other --json > "$tmp/s1x.json"
+  if "$edpd" merge "$tmp/s0.json" "$tmp/s1x.json" > /dev/null 2> "$tmp/err"; then bad "merge accepted a shard with $other"
+  else grep -q "belongs to another sweep" "$tmp/err" && ok || bad "merge's refusal of $other: $(cat "$tmp/err")"; fi
+done
 expect_merge_error /nonexistent.json
 expect_merge_error "$tmp"                             # a directory
 grep -q "it is a directory" "$tmp/err" && ok || bad "merge of a directory: $(cat "$tmp/err")"
