@@ -29,7 +29,6 @@ static double g_of(const double *h, uint32_t k, double m, uint32_t n, double rho
     return 2.0 * h[k] / (m * n * rho * shell);
 }
 
-/* g(sigma+) from a least-squares quadratic through the first 8 bins' centres. */
 /* g(sigma+): a quadratic through the first 8 bins, in ln g: near contact a dense fluid's g falls
  * nearly exponentially, and a quadratic in g itself bends away from it (1 % low at eta = 0.45,
  * beyond the error it reported); in g where a bin is empty (few samples of a dilute gas). */
@@ -55,7 +54,9 @@ void edpd_pair_distribution_of(const double *pos, uint32_t count, uint32_t n, in
     for (int a = 0; a < dim; a++) { volume *= box[a]; if (periodic[a] && 0.5 * box[a] < half) half = 0.5 * box[a]; }
     double reach = fmin(5.0 * sigma, half - sigma);
     out->dr = 0.02 * sigma;
-    out->bins = (uint32_t)fmin(EDPD_GR_BINS, floor(reach / out->dr));
+    /* none when the box is too small to reach past contact (reach < 0), or its numbers are not finite */
+    double bins = floor(reach / out->dr);
+    out->bins = bins >= 1.0 ? (uint32_t)fmin(EDPD_GR_BINS, bins) : 0;
     /* the contact value's error over 8 blocks of samples, or one block a sample when there are
      * fewer (a large N's g(r) takes few samples: with empty blocks it was NaN) */
     uint32_t blocks = count < 8 ? count : 8;
