@@ -72,6 +72,13 @@ for (const size of SIZES) {
     await page.screenshot({ path: `${screens}${size.name}.png` });
     // EDPD_UPDATE_SCREENSHOTS=1: the README's pictures (docs/) from this run
     if (process.env.EDPD_UPDATE_SCREENSHOTS === '1' && size.readme) await page.screenshot({ path: `${docs}${size.readme}` });
+    // the page itself never scrolls: toolbar and panes stay, only the side panel scrolls
+    expect(await page.evaluate(() => [document.documentElement.scrollHeight, document.body.scrollHeight])).toEqual([size.viewport.height, size.viewport.height]);
+    if (size.phone) {  // touch targets of at least 44 px
+      const small = await page.$$eval('header button, header a', (els) => els.filter((e) => e.offsetParent)
+        .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44).map(([id]) => id));
+      expect(small).toEqual([]);
+    }
     const overlays = await boxes(page, ['badge-0', 'badge-1', 'label-0', 'label-1', 'zoom', 'clock', 'embed-story', 'open-full']);
     expect(Object.keys(overlays)).toEqual(expect.arrayContaining(['badge-0', 'badge-1', 'clock']));
     for (const [id, b] of Object.entries(overlays)) expect([id, inside(b, size.viewport)]).toEqual([id, true]);
@@ -96,6 +103,23 @@ for (const size of SIZES) {
     const fail = await failurePixels(page);
     expect(fail[0]).toBeGreaterThan(0.002);
     expect(fail[1]).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+}
+
+for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+  test(`the help dialog fits ${viewport.width}x${viewport.height}: it scrolls within the window, Close in view`, async () => {
+    const { page, errors } = await open('', viewport);
+    await page.keyboard.press('?');
+    const box = await page.$eval('.help-box', (b) => b.getBoundingClientRect().toJSON());
+    expect(inside(box, viewport)).toBe(true);
+    const close = await page.$eval('#help-close', (b) => b.getBoundingClientRect().toJSON());
+    expect(inside(close, viewport)).toBe(true);
+    await page.screenshot({ path: `${screens}help-${viewport.width}x${viewport.height}.png` });
+    await page.click('#help-close');  // clickable where it is: nothing covers it
+    expect(await page.$eval('#help', (h) => h.hidden)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(viewport.height);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -36,7 +36,7 @@ export default {
     model.panes.forEach((p, k) => model.pressure[k].push(p.time, p.frame.stats.pressureZ));
     model.series.main.push([t, model.pressureZ(0), model.pressureZ(1), fluidPressure(s.phi, s.dim), paneDistance(fa, fb)]);
   },
-  plots: (s, labels) => ({ main: { kind: 'series', title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT)]', y: 'Z = PV/NkT', labels, settledY: true,
+  plots: (s, labels) => ({ main: { kind: 'series', title: 'Pressure (mean over t/2 … t)', x: 'time t [σ√(m/kT₀)]', y: 'Z = PV/NkT', labels, settledY: true,
     theoryLabel: s.phi <= FLUID_LIMIT[s.dim] ? `fluid EoS (Liu 2020): Z = ${fmt(fluidPressure(s.phi, s.dim), 5)}` : `no fluid EoS above φ = ${FLUID_LIMIT[s.dim]}` },
   hist: true, distance: { column: DISTANCE } }),
 };

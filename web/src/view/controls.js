@@ -5,7 +5,7 @@ import { SCENARIO_IDS, SCENARIOS, paramsOf, frameField } from '../model/scenario
 import { FIELDS, maxPhi } from '../model/url-state.js';
 
 const LABELS = {
-  scenario: 'scenario', naive: 'naive variant (left)', n: 'N (particles / balls)', dim: 'dimension',
+  scenario: 'scenario', naive: 'naive pane\'s variant', n: 'N (particles / balls)', dim: 'dimension',
   phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', eq: 'elastic until t (0 = off)', seed: 'seed',
   plate: 'plate offset r_plate', speed: 'speed (sim. time / s)', frame: 'frame (0 the first)',
   T: 'temperature kT/ε', lambda: 'well width λ', thermo: 'thermostat rate (0 = off)', quench: 'quench at t (0 = none)', Tq: 'quench to kT/ε',

@@ -27,9 +27,9 @@ export class ObservablesPanel {
     this.els.note.textContent = show ? 'sampling the stable pane from t = 5, once the lattice start has melted (16 samples before the first figures)…' : '';
     if (!show) return;
     this.plots = {
-      gr: new SeriesPlot(this.els.gr, { title: 'Radial distribution g(r)', x: `distance r [${units.length}]`, y: 'g(r)', labels: ['stable pane'], theoryLabel: 'ideal gas: 1', single: true }),
-      msd: new SeriesPlot(this.els.msd, { title: 'Mean-squared displacement', x: `lag time [${units.time}]`, y: `MSD [${units.length}²]`, labels: ['stable pane'], theoryLabel: '2 d D t (D from the slope)', single: true }),
-      speeds: new SeriesPlot(this.els.speeds, { title: 'Speeds against Maxwell–Boltzmann', x: 'speed |v| [√(kT/m)]', y: 'particles per bin', labels: ['stable pane'], theoryLabel: 'Maxwell–Boltzmann', single: true }),
+      gr: new SeriesPlot(this.els.gr, { title: 'Radial distribution g(r)', x: `distance r [${units.length}]`, y: 'g(r)', labels: ['stable pane'], pane: 1, theoryLabel: 'ideal gas: 1', single: true }),
+      msd: new SeriesPlot(this.els.msd, { title: 'Mean-squared displacement', x: `lag time [${units.time}]`, y: `MSD [${units.length}²]`, labels: ['stable pane'], pane: 1, theoryLabel: '2 d D t (D from the slope)', single: true }),
+      speeds: new SeriesPlot(this.els.speeds, { title: 'Speeds against Maxwell–Boltzmann', x: 'speed |v| [√(kT/m)]', y: 'particles per bin', labels: ['stable pane'], pane: 1, theoryLabel: 'Maxwell–Boltzmann', single: true }),
     };
   }
 

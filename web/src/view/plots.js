@@ -58,14 +58,15 @@ export class BouncePlot {
 export class SeriesPlot {
   /** strokes: the failure plot's colours (its second series dotted, its third solid); plain: own
    * colours, drawn as the usual plot (the third series dashed). */
-  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null, plain = false, columns = null, single = false }) {
+  constructor(el, { title, x, y, labels, logY = false, theoryLabel, yRange = null, settledY = false, strokes = null, plain = false, columns = null, single = false, pane = 0 }) {
     this.el = el;
     this.single = single;  // one series and the theory line (the second series' column dropped)
     this.theory = theoryLabel != null;  // no theory line (nor its legend entry) without a label
     this.columns = columns;  // which of the series' columns it plots (x first; null: none), else the first four
     this.x = x;
     const c = palette();
-    const [s0, s1, s2] = strokes ?? [c.panes[0], c.panes[1], c.theory];
+    // single: the one series is pane `pane`'s, in that pane's colour
+    const [s0, s1, s2] = strokes ?? [c.panes[single ? pane : 0], c.panes[1], c.theory];
     const opts = {
       title,
       ...size(el),

@@ -221,7 +221,11 @@ export class SplitView {
     this.renderer.setSize(w, h, false);
     // portrait: one pane above the other, each as wide as the stage
     const stacked = h > 1.1 * w;
-    if (stacked !== this.stacked) { this.stacked = stacked; this.onLayout?.(stacked); }
+    if (stacked !== this.stacked) {
+      this.stacked = stacked;
+      this.canvas.setAttribute('aria-label', `Particles: naive detector ${stacked ? 'above' : 'on the left'}, stable detector ${stacked ? 'below' : 'on the right'}`);
+      this.onLayout?.(stacked);
+    }
     this.camera.aspect = stacked ? w / (h / 2) : (w / 2) / h;
     this.camera.updateProjectionMatrix();
     // refit the whole box to the new size; a zoom to a failure stays where it is (a theme switch
