@@ -358,6 +358,15 @@ test('the square-well link: energy created on the left, conserved on the right, 
   await page.waitForFunction(() => /^ENERGY CREATED: \+/.test(document.getElementById('badge-0').textContent)
     && /^RUNNING — energy conserved/.test(document.getElementById('badge-1').textContent), null, { timeout: 60000 });
   expect(await page.evaluate(() => [0, 1].map((k) => document.getElementById(`badge-${k}`).dataset.kind))).toEqual(['failed', 'fine']);
+  // the failure is on the picture: the recaptured pair in the failure colour, and z zooms to it
+  await page.waitForFunction(() => !document.getElementById('zoom').hidden, null, { timeout: 10000 });
+  const fail = (await panePixels(page)).failure;
+  expect(fail[0]).toBeGreaterThan(0);
+  expect(fail[1]).toBe(0);
+  await page.keyboard.press('z');
+  expect(await page.textContent('#zoom')).toBe('Whole box (z)');
+  expect((await panePixels(page)).failure[0]).toBeGreaterThan(0.01);  // two magenta disks fill part of the pane
+  await page.keyboard.press('z');
   // drift, then temperature (pairs binding heat the fluid), then potential energy; no theory line
   // where there is none (an unlabelled series would show as "Value" in the legend)
   await page.waitForFunction(() => window.edpdApp.model.series.main.columns[0].length > 3);

@@ -7,6 +7,9 @@ import { parseHash } from '../../web/src/model/url-state.js';
 import { paneConfigs } from '../../web/src/model/scenarios.js';
 import { paneVerdict } from '../../web/src/model/verdict.js';
 import { paneStory } from '../../web/src/model/what-happened.js';
+import { wellStory } from '../../web/src/scenarios/square-well.js';
+import { failureSite } from '../../web/src/model/failure-site.js';
+import { fmt } from '../../web/src/model/format.js';
 
 let api;
 beforeAll(async () => { api = await loadForNode(); });
@@ -39,6 +42,12 @@ test('the default link: the naive pane creates energy and stops, the stable pane
   // a recapture at the edge gains eps each time: far more than rounding, per particle
   expect([vn.kind, fn.status.status]).toEqual(['failed', 'collapse']);
   expect(vn.headline).toMatch(/^ENERGY CREATED: \+/);
+  // the badge's number is the story's, and the pair that kept being recaptured is where z zooms
+  expect(vn.headline).toBe(`ENERGY CREATED: +${fmt(fn.stats.energyDrift, 4)} ε`);
+  expect(wellStory(`naive-${state.naive}`, fn)).toContain(`${fmt(fn.stats.energyDrift, 4)} ε`);
+  const site = failureSite(fn);
+  expect(site.particles).toEqual(fn.status.particles);
+  expect(site.particles.every((i) => i >= 0 && i < fn.n)).toBe(true);
   expect(fn.stats.energyDrift / fn.n).toBeGreaterThan(0.5);
   // the stable pane: thousands of captures, releases and bounces, and a drift of rounding (about 1e-15 per
   // particle here; the bound is 10^3 above that and 10^12 below a recapture's eps / N)

@@ -1,5 +1,5 @@
-// Where to look in a gas pane: the pair at which a naive detector halted, or else an overlapping
-// pair (naive-miss lets particles pass through each other, naive-rewind leaves overlaps behind).
+// Where to look in a gas pane: the pair at which a naive detector halted, or its clock stopped, or
+// else an overlapping pair (naive-miss lets particles pass through each other, naive-rewind leaves overlaps behind).
 // In a gas of thousands the two magenta or orange particles are hard to find by eye; the view
 // zooms to this point. Plain module, no DOM.
 
@@ -32,6 +32,11 @@ export function failureSite(frame) {
     const [i, j] = st.particles;
     return j >= 0 ? pairAt(i, j, `the pair at which the detector halted (${st.reason})`)
       : { point: at(pos, i), particles: [i, -1], what: `the particle at which the detector halted (${st.reason})` };
+  }
+  // where the clock stopped: the pair of the last impacts at one instant (a square well's
+  // recaptures by naive-miss, an inelastic collapse)
+  if (st && st.status === 'collapse' && st.particles && st.particles[0] >= 0 && st.particles[1] >= 0) {
+    return pairAt(st.particles[0], st.particles[1], 'the pair at which the clock stopped (events without end at one instant)');
   }
   // an overlapping pair: the first flagged particle and the flagged one nearest to it
   const flagged = [];

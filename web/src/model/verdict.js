@@ -60,7 +60,7 @@ export function paneVerdict(frame, { error = null, detector = 'stable' } = {}) {
 function wellVerdict({ status: st, stats: s, n }) {
   const drift = s.energyDrift ?? 0, kicks = s.thermostatKicks ?? 0;
   if (kicks === 0 && Math.abs(drift) > 1e-6 * Math.max(1, Math.abs(s.totalEnergy ?? 0))) {
-    return { kind: 'failed', headline: `ENERGY ${drift > 0 ? 'CREATED: +' : 'LOST: −'}${fmt(Math.abs(drift), 3)} ε`,
+    return { kind: 'failed', headline: `ENERGY ${drift > 0 ? 'CREATED: +' : 'LOST: −'}${fmt(Math.abs(drift), 4)} ε`,  // the story's digits
       detail: st.status === 'collapse' ? 'a pair recaptured at the well\'s edge again and again, at one instant' : 'the well read off the distance' };
   }
   if (st.status === 'collapse') return { kind: 'failed', headline: `STUCK at t = ${fmt(st.time, 6)}`, detail: 'events without end at one instant' };

@@ -192,7 +192,10 @@ export class SplitView {
     p.lastFailed = failed;
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
-    const failure = frame.status && frame.status.status === 'halted' ? frame.status.particles : null;
+    // the pair that failed: where a naive detector halted, or where its run stopped a failure (a
+    // square well's recaptures at one instant: ENERGY CREATED)
+    const st = frame.status;
+    const failure = st && (st.status === 'halted' || (failed && st.status === 'collapse')) ? st.particles : null;
     const C = this.colors;
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
       : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : C.base[k]);

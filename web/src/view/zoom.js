@@ -27,7 +27,7 @@ export class ZoomControl {
     const site = this.zoomable() ? failureSite(model.panes[0].frame) : null;
     if (!site) {
       this.warn({ field: 'zoom', message: !this.zoomable() ? 'z zooms to a failure in the gases; every ball is in view already'
-        : 'nothing to zoom to: the naive pane has not halted and has no overlapping pair' });
+        : 'nothing to zoom to: the naive pane has not halted, its clock has not stopped, and it has no overlapping pair' });
       return;
     }
     // 8 diameters away (a state file's particles may be of any size): the pair fills the view
