@@ -145,6 +145,43 @@ test('projector mode: body text ≥ 16 px, verdicts and key numbers ≥ 20 px, t
   await page.close();
 });
 
+/** Visible text under 16 px: "size tag.class text" for each (hidden, screen-reader and closed parts left out). */
+const smallText = (page) => page.evaluate(() => (() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (!el || el.closest('[hidden], .sr-only, details:not([open]) > :not(summary)')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2 || r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.display === 'none' || +cs.opacity === 0) continue;
+    const px = parseFloat(cs.fontSize);
+    if (px < 16) out.push(`${px} ${el.tagName}.${el.className} ${n.textContent.trim().slice(0, 30)}`);
+  }
+  return out;
+})());
+
+test('projector mode scales with the room: larger type on a 1920x1080 projector than on a laptop, none under 16 px', async () => {
+  const sizes = {};
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    const { page, errors } = await open('', viewport);
+    await page.evaluate(() => { if (!document.body.classList.contains('projector')) document.getElementById('projector').click(); });
+    await halted(page);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${screens}projector-${viewport.width}x${viewport.height}.png` });
+    expect(await smallText(page)).toEqual([]);
+    sizes[viewport.height] = await fontPx(page, '#badge-0 .headline');
+    expect(errors).toEqual([]);
+    await page.click('#projector');  // off again: the browser remembers the mode for the next tests
+    await page.close();
+  }
+  // the verdict keeps its share of the picture: about 3.4 % of the window's height at both sizes
+  expect(sizes[1080] / sizes[768]).toBeGreaterThan(1.3);
+  expect(sizes[1080] / 1080).toBeCloseTo(sizes[768] / 768, 2);
+});
+
 test('the default link shows the failure within 10 s of simulated play: the naive ball halts before t = 10 × speed', async () => {
   const { page } = await open('', { width: 1366, height: 768 });
   await halted(page);

@@ -5,10 +5,12 @@ import { palette } from './theme.js';
 /** A linear axis with its label (units in brackets) in the current theme's colours. */
 export function axis(label, extra = {}) {
   const c = palette();
-  // projector mode: larger type, to be read from the back of a room
-  const px = c.name === 'projector' ? 16 : 13;
+  // projector mode: larger type, to be read from the back of a room, growing with the window's
+  // height as the page's type does (16 px at 768 lines, 20 at 1080: an axis label must still fit)
+  const tall = typeof innerHeight === 'number' ? innerHeight : 768;
+  const px = c.name === 'projector' ? Math.min(20, Math.max(16, Math.round(0.019 * tall))) : 13;
   return { label, stroke: c.fg, grid: { stroke: c.grid }, ticks: { stroke: c.tick }, font: `${px}px system-ui, sans-serif`,
-    labelFont: `bold ${px}px system-ui, sans-serif`, labelSize: px + 10, size: px === 16 ? 66 : 54, ...extra };
+    labelFont: `bold ${px}px system-ui, sans-serif`, labelSize: px + 10, size: px >= 16 ? Math.round(4.1 * px) : 54, ...extra };
 }
 
 /** A log axis: plain tick labels below 0.01, grid lines and tick marks only where there is a
