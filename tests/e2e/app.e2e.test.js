@@ -422,3 +422,19 @@ test('a link to a far time shows the jump with a Stop button; space stops it, pa
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('the toolbar chooses the scenario and the speed: in view, and the run and its link follow', async () => {
+  const { page, errors } = await open('');
+  expect(await page.$eval('#scenario-pick', (s) => [s.value, [...s.options].map((o) => o.value)]))
+    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well']]);
+  expect(await page.$eval('#speed-pick', (s) => s.value)).toBe('1');
+  await page.selectOption('#scenario-pick', 'granular');
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular' && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 30000 });
+  expect(await page.evaluate(() => location.hash)).toMatch(/scenario=granular/);
+  await page.selectOption('#speed-pick', '0.1');
+  expect(await page.evaluate(() => [window.edpdApp.model.state.speed, location.hash.includes('speed=0.1')])).toEqual([0.1, true]);
+  // the panel's speed shows the same value
+  expect(await page.evaluate(() => document.querySelector('#gui').textContent.includes('speed'))).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -20,6 +20,7 @@ import { CountersTable } from './view/counters.js';
 import { SweepPanel } from './view/sweep-panel.js';
 import { withParam, scenarioOf } from './model/scenarios.js';
 import { Controls } from './view/controls.js';
+import { ToolbarPickers } from './view/toolbar-pickers.js';
 import { Warnings } from './view/warnings.js';
 import { PaneBadges } from './view/badges.js';
 import { Clock } from './view/clock.js';
@@ -87,12 +88,17 @@ function restartWith(state) {
 }
 const controls = new Controls($('gui'), {
   onChange: (key, value) => {
-    if (key === 'speed') { model.state.speed = value; updateAddress(); return; }
+    if (key === 'speed') { model.state.speed = value; pickers.show(model.state); updateAddress(); return; }
     if (model.state.file) { stateFiles.change(key, value); return; }
     restartWith(withParam(model.state, key, value));  // coherent: another dimension brings its own density
   },
   onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
   onNotice: (w) => warnings.add(w),
+});
+
+const pickers = new ToolbarPickers($('scenario-pick'), $('speed-pick'), {
+  onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
+  onSpeed: (v) => { model.state.speed = v; controls.build(model.state); updateAddress(); },
 });
 
 const counters = new CountersTable($('counters'), $('counter-note'));
@@ -127,6 +133,7 @@ function start(state, { push = false, address = true } = {}) {
   stateFiles.supersede();  // a state file still being read must not replace this run when it arrives
   model.load(state);
   controls.build(model.state);
+  pickers.show(model.state);
   $('blurb').textContent = scenarioBlurb(model.state);
   showExperiments($('experiments'), scenarioExperiments(model.state), (change) => restartWith({ ...model.state, ...change }));
   buildPlots();
