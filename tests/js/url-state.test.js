@@ -1,6 +1,6 @@
 // The URL codec: a schema with types, ranges and defaults; untrusted input never throws.
 import { readFileSync, readdirSync } from 'fs';
-import { parseHash, parseLocation, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, fieldsOf, isSitePath } from '../../web/src/model/url-state.js';
+import { parseHash, parseLocation, encodeState, embedSnippet, FIELDS, MAX_HASH_LENGTH, MAX_N, fieldsOf, isSitePath } from '../../web/src/model/url-state.js';
 import { defaultState, SCENARIO_IDS, LINK_SCENARIOS, fileState } from '../../web/src/model/scenarios.js';
 
 test('defaults: empty hash gives the bouncing ball with no warnings', () => {
@@ -80,11 +80,11 @@ test('malformed values fall back to defaults with a warning', () => {
   expect(r.state.n).toBe(defaultState('elastic').n);
 });
 
-test('absurd N and over-long hashes are refused with a message', () => {
+test('an absurd N is clamped like any value out of range, and an over-long hash refused, each with a message', () => {
   const r = parseHash('#scenario=granular&n=1e12');
   expect(r.warnings[0]).toMatchObject({ field: 'n' });
-  expect(r.warnings[0].message).toMatch(/refused/);
-  expect(r.state.n).toBe(defaultState('granular').n);
+  expect(r.warnings[0].message).toMatch(/clamped to 100000$/);
+  expect(r.state.n).toBe(MAX_N);
   const long = parseHash('#scenario=granular&x=' + 'a'.repeat(MAX_HASH_LENGTH));
   expect(long.warnings[0].field).toBe('url');
   expect(long.state).toEqual(defaultState('ball'));
@@ -261,4 +261,15 @@ test('a link value that would do nothing is said so: a quench without the thermo
   expect(tiny.state.thermo).toBe(defaultState('square-well').thermo);
   expect(tiny.warnings[0]).toEqual({ field: 'thermo', message: '"1e-400" is below the smallest number a link can hold and would read as 0; using the default ' + defaultState('square-well').thermo });
   expect(parseHash('#v=1&scenario=square-well&thermo=0e-5').warnings).toEqual([]);  // a zero written so is a zero
+});
+
+test('a link value too large or not a number is said so, as an out-of-range one is: n=1e9 clamped, n=abc the default', () => {
+  const big = parseHash('#v=1&scenario=granular&n=1e9');
+  expect(big.state.n).toBe(MAX_N);
+  expect(big.warnings).toEqual([{ field: 'n', message: `"1e9" is outside [1, ${MAX_N}] (${FIELDS.n.label}); clamped to ${MAX_N}` }]);
+  const low = parseHash('#v=1&scenario=granular&n=-5');
+  expect(low.warnings[0].message).toMatch(/^"-5" is outside \[1, \d+\] .*; clamped to 1$/);
+  const text = parseHash('#v=1&scenario=granular&n=abc');
+  expect(text.state.n).toBe(defaultState('granular').n);
+  expect(text.warnings).toEqual([{ field: 'n', message: `"abc" is not a number; using the default ${defaultState('granular').n}` }]);
 });

@@ -14,7 +14,6 @@ export const MAX_HASH_LENGTH = 1024;
 // per pane in the browser: two panes of 10^5 are what a page draws and a worker runs at speed
 // (the core allows more: its schema's n.max)
 export const MAX_N = Math.min(100000, coreField('n').max);
-export const ABSURD_N = 10000000;  // refused outright, not clamped
 
 /** A field of the core's schema (csrc/setup/schema.c) by its JavaScript name. */
 function coreField(js) { return SCHEMA.config.find((f) => f.js === js); }
@@ -146,10 +145,6 @@ export function parseHash(hash) {
     let v = Number(text);
     if (v === 0 && /[1-9]/.test(text.split(/[eE]/)[0])) {  // 1e-400: a number too small for a double reads as 0
       warnings.push({ field: key, message: `${shown} is below the smallest number a link can hold and would read as 0; using the default ${state[key]}` });
-      continue;
-    }
-    if (key === 'n' && v > ABSURD_N) {
-      warnings.push({ field: 'n', message: `${shown} particles is refused (the browser allows at most ${MAX_N}); using the default ${state.n}` });
       continue;
     }
     if (f.type === 'int' && !Number.isInteger(v)) {
