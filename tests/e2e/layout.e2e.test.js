@@ -79,12 +79,18 @@ for (const size of SIZES) {
         .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44).map(([id]) => id));
       expect(small).toEqual([]);
     }
-    const overlays = await boxes(page, ['badge-0', 'badge-1', 'label-0', 'label-1', 'zoom', 'clock', 'embed-story', 'open-full']);
+    const overlays = await boxes(page, ['badge-0', 'badge-1', 'label-0', 'label-1', 'zoom', 'clock', 'embed-story', 'open-full', 'embed-play', 'embed-reset']);
     expect(Object.keys(overlays)).toEqual(expect.arrayContaining(['badge-0', 'badge-1', 'clock']));
     for (const [id, b] of Object.entries(overlays)) expect([id, inside(b, size.viewport)]).toEqual([id, true]);
     expect(pairwiseOverlaps(overlays)).toEqual([]);
     if (size.embed) {
       expect(Object.keys(overlays)).toContain('embed-story');  // the caption, for both panes
+      // an embed's own Play and Reset (it has no toolbar)
+      expect(Object.keys(overlays)).toEqual(expect.arrayContaining(['embed-play', 'embed-reset']));
+      await page.click('#embed-play');
+      expect(await page.evaluate(() => [window.edpdApp.model.playing, document.getElementById('embed-play').textContent])).toEqual([false, 'Play']);
+      await page.click('#embed-play');
+      expect(await page.evaluate(() => window.edpdApp.model.playing)).toBe(true);
       expect(await page.textContent('#embed-story')).toMatch(/naive-halt \(left\) halted .*; stable \(right\) at rest/);
       const canvas = await page.$eval('#view canvas', (c) => c.getBoundingClientRect().toJSON());
       expect(overlays['embed-story'].top).toBeGreaterThanOrEqual(canvas.bottom - 0.5);  // under the picture, not over it

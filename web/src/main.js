@@ -104,7 +104,7 @@ const pickers = new ToolbarPickers($('scenario-pick'), $('speed-pick'), {
 const counters = new CountersTable($('counters'), $('counter-note'));
 model.subscribe(every(100, () => { if (model.state) counters.update(model); }));
 new PaneBadges(model, $);
-new Clock(model, { clock: $('clock'), paneTimes: $('pane-times'), progress: $('jump-progress'), play: $('play') });
+new Clock(model, { clock: $('clock'), paneTimes: $('pane-times'), progress: $('jump-progress'), plays: [$('play'), $('embed-play')] });
 new SharePanel(model, $, shareUrl);
 const overlapView = new OverlapView({ section: $('overlap'), plot: $('plot-overlap'), caption: $('overlap-caption') });
 new Stories(model, $, overlapView);
@@ -293,6 +293,9 @@ $('projector').onclick = toggleTheme;
 $('play').onclick = () => model.toggle();
 $('step').onclick = () => model.step();
 $('reset').onclick = () => { if (model.state) start({ ...model.state, t: 0, paused: false }); };
+// an embed has no toolbar: its own Play and Reset beside the clock
+$('embed-play').onclick = () => $('play').click();
+$('embed-reset').onclick = () => $('reset').click();
 $('share').onclick = copyLink;
 const observables = new ObservablesPanel({ details: $('observables'), note: $('observables-note'), gr: $('plot-gr'), msd: $('plot-msd'),
   speeds: $('plot-speeds'), button: $('export-observables') }, (name, type, text) => download(`${fileStem()}-${name}`, type, text));

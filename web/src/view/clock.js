@@ -5,7 +5,7 @@ import { every } from './every.js';
 import { setText } from './set-text.js';
 
 export class Clock {
-  /** @param model RunModel; @param els { clock, paneTimes, progress, play } */
+  /** @param model RunModel; @param els { clock, paneTimes, progress, plays: the Play buttons (the toolbar's, an embed's) } */
   constructor(model, els) {
     this.model = model;
     this.els = els;
@@ -24,6 +24,6 @@ export class Clock {
     const progress = model.jumpProgress;  // a link's time is reached in steps
     els.progress.hidden = progress === null;
     if (progress !== null) els.progress.value = progress;
-    setText(els.play, jumping ? 'Stop' : model.playing ? 'Pause' : 'Play');
+    for (const play of els.plays) setText(play, jumping ? 'Stop' : model.playing ? 'Pause' : 'Play');
   }
 }
