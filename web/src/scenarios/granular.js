@@ -33,6 +33,7 @@ export default {
     // a pane that halted has no temperature after its halt: its line ends there
     model.series.main.push([t, a.time >= t ? fa.stats.temperature : null, b.time >= t ? fb.stats.temperature : null, T, paneDistance(fa, fb)]);
   },
-  plots: (state, labels) => ({ main: { kind: 'series', title: 'Temperature (Haff\'s law)', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true, theoryLabel: 'Haff (Enskog)' },
+  plots: (state, labels) => ({ main: { kind: 'series', title: 'Temperature: Haff\'s law until clusters form', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, logY: true,
+    theoryLabel: 'Haff (Enskog), a homogeneous gas' },
     hist: true, distance: { column: DISTANCE } }),
 };
