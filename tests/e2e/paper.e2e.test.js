@@ -65,6 +65,12 @@ test('the Paper page draws the reproduced figures and links to live runs', async
   expect(await page.$('#plot-eos-dev .uplot')).not.toBeNull();
   // Fig. 7's share: the combinations of floating-point details that give the paper's half
   expect(await page.textContent('#fig7-note')).toMatch(/Trying every combination of them \(40, .*\d give the paper's ≈ 50 % after ≈ 30 impacts/);
+  // the page opens with what was reproduced, and Fig. 7's difference in a paragraph, above the fold
+  const top = await page.$eval('#summary', (s) => s.getBoundingClientRect().top + window.scrollY);
+  expect(top).toBeLessThan(400);
+  expect(await page.$$eval('#summary-list li', (li) => li.length)).toBe(5);
+  expect(await page.textContent('#summary-list')).toMatch(/every one of 1,000,000 plate offsets comes to rest at the exact time t = 3 .*for 24\.91 % of the offsets, not the paper's ≈ 50 %/s);
+  expect(await page.textContent('#summary-fig7')).toMatch(/^Why a quarter, not a half: which offsets halt is decided by floating-point details .*give the paper's ≈ 50 %/);
   // Fig. 5 from the campaign: a zero count is bounded by the one-sided Poisson limit (3.0 / events
   // at 95 %: 7.0e-10 for the 4.3e9 events of the dilute elastic gas), a count has its interval;
   // series with nothing to draw on the log axis are left out of the legend, the bounds are drawn hollow
