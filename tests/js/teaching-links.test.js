@@ -1,0 +1,73 @@
+// docs/teaching.md's experiments as the app's panes run their links (paneEngine, the worker's
+// engine): each number the guide states about a link is the one the panes show. The links are
+// read from the guide, so that a changed link is checked as it now reads.
+import { readFileSync } from 'node:fs';
+import { loadForNode, root } from './helpers.js';
+import { paneEngine } from '../../web/src/workers/pane-engine.js';
+import { parseHash } from '../../web/src/model/url-state.js';
+import { paneConfigs } from '../../web/src/model/scenarios.js';
+import { paneVerdict } from '../../web/src/model/verdict.js';
+
+let api;
+beforeAll(async () => { api = await loadForNode(); });
+
+const guide = readFileSync(`${root}docs/teaching.md`, 'utf8');
+/** The first link under the guide's heading "## k." */
+function linkOf(k) {
+  const part = guide.split(/^## /m).find((s) => s.startsWith(`${k}.`));
+  return part.match(/`(#v=1[^`]*)`/)[1];
+}
+function run(k, t) {
+  const { state } = parseHash(linkOf(k));
+  const panes = paneConfigs(state).map((spec) => paneEngine(api, spec));
+  for (const p of panes) p.advanceTo(t, 1e8);
+  const frames = panes.map((p) => p.frame());
+  for (const p of panes) p.destroy();
+  return { state, frames };
+}
+const says = (text) => expect(guide).toContain(text);
+
+test('1: the ball halts at its 28th bounce with the overlap function the guide draws; the stable one rests at t = 3', () => {
+  const { frames: [naive, stable] } = run(1, 10);
+  expect([naive.status.status, naive.status.reason, naive.stats.planeImpacts]).toEqual(['halted', 'no-real-root', 28]);
+  says('δ = −1.1·10⁻¹⁶ σ'); says('u = 7.6·10⁻⁹');
+  expect(naive.failure.f[0].toExponential(1)).toBe('-1.1e-16');
+  expect(naive.failure.f[1].toExponential(1)).toBe('7.6e-9');
+  expect(stable.status.status).toBe('collapse');
+  expect(Math.abs(stable.status.time - 3)).toBeLessThan(1e-7);
+});
+
+test('2: 19 of the link\'s 100 balls halt', () => {
+  says('19 of\nthese 100');
+  const { frames: [naive, stable] } = run(2, 10);
+  expect(naive.stats.haltedParticles).toBe(19);
+  expect(stable.stats.haltedParticles).toBe(0);
+});
+
+test('3: disks 1252 and 1162 halt the textbook detector at t = 11.525; the stable pane\'s counts at t = 60', () => {
+  const { frames: [naive, stable] } = run(3, 60);
+  says('At t = 11.525 the left pane\nhalts: disks 1252 and 1162');
+  expect(naive.status).toMatchObject({ status: 'halted', reason: 'overlap-approaching', particles: [1252, 1162] });
+  expect(naive.status.time.toFixed(3)).toBe('11.525');
+  says('f(0) = −1.3·10⁻¹⁴ σ² and f′(0) = −3.4·10⁻⁶');
+  expect([naive.failure.f[0].toExponential(1), naive.failure.f[1].toExponential(1)]).toEqual(['-1.3e-14', '-3.4e-6']);
+  says('5070 *stabilising events*'); says('377 838 collisions');
+  expect([stable.stats.stabilizingEvents, stable.stats.collisions, stable.stats.overlappingPairs]).toEqual([5070, 377838, 0]);
+});
+
+test('4: naive-miss leaves 14 pairs overlapped by up to 0.95 sigma, naive-rewind runs the clock back 1783 times', () => {
+  const part = guide.split(/^## /m).find((s) => s.startsWith('4.'));
+  says('14 pairs overlap\nby up to 0.95 σ'); says('backwards 1783 times');
+  const { state } = parseHash(linkOf(4));
+  for (const [naive, check] of [['miss', (f) => { expect(f.stats.overlappingPairs).toBe(14); expect(f.stats.maxOverlap.toFixed(2)).toBe('0.95'); }],
+    ['rewind', (f) => expect(f.stats.negativeDtEvents).toBe(1783)]]) {
+    expect(part).toContain(naive === 'miss' ? 'naive=miss' : 'naive=rewind');
+    const spec = paneConfigs({ ...state, naive })[0];
+    const pane = paneEngine(api, spec);
+    pane.advanceTo(60, 1e8);
+    const f = pane.frame();
+    check(f);
+    expect(paneVerdict(f, { detector: `naive-${naive}` }).kind).toBe('failed');
+    pane.destroy();
+  }
+});
