@@ -438,3 +438,19 @@ test('the toolbar chooses the scenario and the speed: in view, and the run and i
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a replay of the moment of failure: four times slower, both panes paused together at its time, zoomed to the pair', async () => {
+  const { page, errors } = await open('#v=1&scenario=granular');
+  await page.waitForFunction(() => !document.getElementById('replay').hidden, null, { timeout: 60000 });
+  const tf = await page.evaluate(() => window.edpdApp.model.panes[0].frame.status.time);
+  await page.keyboard.press('x');
+  expect(await page.evaluate(() => window.edpdApp.model.state.speed)).toBe(1);  // the run's 4, slowed
+  await page.waitForFunction(() => !window.edpdApp.model.playing && window.edpdApp.model.jumpTo === null && window.edpdApp.model.pauseAt === null
+    && window.edpdApp.view.zoomed, null, { timeout: 60000 });
+  const [ta, tb] = await page.evaluate(() => window.edpdApp.panes().map((p) => p.time));
+  expect([ta, tb]).toEqual([tf, tf]);  // the same instant in both panes
+  expect(await page.evaluate(() => window.edpdApp.panes().map((p) => p.status))).toEqual(['halted', 'running']);
+  expect((await panePixels(page)).failure[0]).toBeGreaterThan(0.01);  // the halted pair fills part of the pane
+  expect(errors).toEqual([]);
+  await page.close();
+});

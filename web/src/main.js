@@ -27,6 +27,7 @@ import { Clock } from './view/clock.js';
 import { SharePanel } from './view/share-panel.js';
 import { Stories } from './view/stories.js';
 import { ZoomControl } from './view/zoom.js';
+import { ReplayControl } from './view/replay.js';
 import { bindKeys } from './view/keys.js';
 import { every } from './view/every.js';
 
@@ -109,6 +110,7 @@ new SharePanel(model, $, shareUrl);
 const overlapView = new OverlapView({ section: $('overlap'), plot: $('plot-overlap'), caption: $('overlap-caption') });
 new Stories(model, $, overlapView);
 const zoom = new ZoomControl(model, view, $('zoom'), (w) => warnings.add(w));
+const replay = new ReplayControl(model, $('replay'), (state) => start(state, { push: true }), zoom);
 let plots = null;
 let viewGeneration = -1;
 let drawn = [null, null];
@@ -350,6 +352,7 @@ bindKeys({
     l: copyLink,
     f: toggleFullscreen,
     z: () => zoom.toggle(),
+    x: () => replay.replay(),
     p: toggleTheme,
     o: () => $('open-input').click(),
     '[': () => stateFileFrame(-1),
@@ -389,7 +392,7 @@ requestAnimationFrame(loop);
 
 // A small read-only window onto the app for end-to-end tests and the console.
 window.edpdApp = {
-  model, sweep, view, plots: () => plots,
+  model, sweep, view, replay, plots: () => plots,
   shareUrl,
   drawn: () => viewGeneration === model.generation && drawn.every(Boolean) && !view.lost,
   warnings: () => warnings.all(),

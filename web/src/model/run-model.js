@@ -101,6 +101,7 @@ export class RunModel {
     this.target = 0;  // a state file's clock starts at its Time: set from the first frame
     this.started = false;
     this.jumpTo = state.t > 0 ? state.t : null;
+    this.pauseAt = null;  // a time to pause at, both panes there (a replay of a failure)
     this.playing = !state.paused && this.jumpTo === null;
     this.pausedAfterJump = !!state.paused;
     this.series = this.makeSeries();
@@ -194,6 +195,14 @@ export class RunModel {
       // lock-step: the shared target only moves on when both panes have caught up
       const behind = this.panes.some((p) => !p.terminal && p.time < this.target);
       if (!behind) this.target += this.state.speed * Math.min(wallSeconds, 0.1);
+      if (this.pauseAt !== null && this.target >= this.pauseAt) {  // both panes stop at the same time
+        this.target = this.pauseAt;
+        this.pauseAt = null;
+        this.playing = false;
+        this.request(this.target, MAX_EVENTS_PER_REQUEST);
+        this.emit('play');
+        return;
+      }
     }
     this.request(this.target, MAX_EVENTS_PER_REQUEST);
   }
