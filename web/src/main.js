@@ -186,7 +186,7 @@ function buildPlots() {
   const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(spec.distance.column), unit: units.length })
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
   plots = { main, hist, distance };
-  observables.setup(Boolean(sc.observables), units);
+  observables.setup(Boolean(sc.observables), units, model.state.dim);
 }
 
 // ---- per-frame loop: the panes drawn, the plots fed -------------------------------------
@@ -215,7 +215,7 @@ function loop(now) {
     if (plots.hist instanceof SeriesPlot) plots.hist.setData(model.series.main.columns);
     else if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
     plots.distance?.setData(model.series.main.columns);
-    observables.update(b.frame?.observables ?? null, b.frame?.dim ?? 3);
+    observables.update(b.frame?.observables ?? null, { dim: b.frame?.dim ?? 3, phi: model.state.phi, kT: model.state.T ?? 1 });
   }
   requestAnimationFrame(loop);
 }

@@ -63,6 +63,17 @@ export function enskogRate(phi, dim, T) {
   return 2 * (4 * phi / Math.PI) * g * Math.sqrt(Math.PI * T);
 }
 
+/** Enskog's self-diffusion coefficient D_E = D_0 / g(sigma) (sigma = m = 1): D_0 the dilute gas's
+ * from the first Chapman-Enskog approximation, 3/(8 n) sqrt(kT/pi) in 3-D and 1/(2 n) sqrt(kT/pi)
+ * in 2-D (Chapman & Cowling; Gass 1971 for disks). It ignores correlated collisions: molecular
+ * dynamics finds D above it at moderate densities and below it near freezing (Alder, Gass &
+ * Wainwright 1970). */
+export function enskogDiffusion(phi, dim, T) {
+  const n = dim === 3 ? 6 * phi / Math.PI : 4 * phi / Math.PI;
+  const d0 = (dim === 3 ? 3 / (8 * n) : 1 / (2 * n)) * Math.sqrt(T / Math.PI);
+  return d0 / contactValue(phi, dim);
+}
+
 /** The first Sonine coefficient a2 of the homogeneous cooling state (van Noije & Ernst 1998,
  * Granular Matter 1, 57): the velocity distribution's excess kurtosis; it changes sign at e = 1/√2. */
 export function sonineA2(e, dim) {

@@ -5,6 +5,8 @@
 import { SeriesPlot } from './plots.js';
 import { fmt } from '../model/format.js';
 import { observablesCsv } from '../model/observables-csv.js';
+import { enskogDiffusion } from '../model/theory.js';
+import { percusYevickGr } from '../model/percus-yevick.js';
 
 export class ObservablesPanel {
   /** els: { details, note, gr, msd, speeds, button }; download(name, type, text) */
@@ -17,7 +19,7 @@ export class ObservablesPanel {
   }
 
   /** A new run: shown (and its plots made) when the scenario has observables. */
-  setup(show, units) {
+  setup(show, units, dim = 3) {
     if (this.plots) for (const p of Object.values(this.plots)) p.destroy();
     for (const k of ['gr', 'msd', 'speeds']) this.els[k].replaceChildren();
     this.plots = null;
@@ -27,24 +29,29 @@ export class ObservablesPanel {
     this.els.note.textContent = show ? 'sampling the stable pane from t = 5, once the lattice start has melted (16 samples before the first figures)…' : '';
     if (!show) return;
     this.plots = {
-      gr: new SeriesPlot(this.els.gr, { title: 'Radial distribution g(r)', x: `distance r [${units.length}]`, y: 'g(r)', labels: ['stable pane'], pane: 1, theoryLabel: 'ideal gas: 1', single: true }),
-      msd: new SeriesPlot(this.els.msd, { title: 'Mean-squared displacement', x: `lag time [${units.time}]`, y: `MSD [${units.length}²]`, labels: ['stable pane'], pane: 1, theoryLabel: '2 d D t (D from the slope)', single: true }),
+      gr: new SeriesPlot(this.els.gr, { title: 'Radial distribution g(r)', x: `distance r [${units.length}]`, y: 'g(r)', labels: ['stable pane'], pane: 1,
+        theoryLabel: dim === 3 ? 'Percus–Yevick (integral equation)' : 'ideal gas: 1', single: true }),
+      msd: new SeriesPlot(this.els.msd, { title: 'Mean-squared displacement', x: `lag time [${units.time}]`, y: `MSD [${units.length}²]`, labels: ['stable pane'], pane: 1, theoryLabel: 'Enskog: 2 d D_E t', single: true }),
       speeds: new SeriesPlot(this.els.speeds, { title: 'Speeds against Maxwell–Boltzmann', x: 'speed |v| [√(kT/m)]', y: 'particles per bin', labels: ['stable pane'], pane: 1, theoryLabel: 'Maxwell–Boltzmann', single: true }),
     };
   }
 
-  /** The frame's observables (or null while there are none yet). */
-  update(obs, dim) {
+  /** The frame's observables (or null while there are none yet); the gas's dim, packing fraction
+   * phi and kT (in kT0) for Enskog's D. */
+  update(obs, { dim, phi, kT = 1 }) {
     if (!this.plots || !obs || obs === this.data) return;
     this.data = obs;
     this.els.button.disabled = false;
     const none = (xs) => xs.map(() => null);
     const gr = obs.gr, msd = obs.msd, sp = obs.speeds;
-    this.plots.gr.setData([gr.map((x) => x[0]), gr.map((x) => x[1]), none(gr), gr.map(() => 1)]);
-    this.plots.msd.setData([msd.map((x) => x[0]), msd.map((x) => x[1]), none(msd), msd.map((x) => 2 * dim * obs.diffusionMsd * x[0])]);
+    const rs = gr.map((x) => x[0]);
+    this.plots.gr.setData([rs, gr.map((x) => x[1]), none(gr), dim === 3 && phi < 0.5 ? percusYevickGr(phi, rs) : gr.map(() => 1)]);
+    const dE = enskogDiffusion(phi, dim, kT);
+    this.plots.msd.setData([msd.map((x) => x[0]), msd.map((x) => x[1]), none(msd), msd.map((x) => 2 * dim * dE * x[0])]);
     this.plots.speeds.setData([sp.map((x) => x[0]), sp.map((x) => x[1]), none(sp), sp.map((x) => x[2])]);
     this.els.note.textContent = `${obs.samples} samples every ${fmt(obs.sampleDt, 3)} to t = ${fmt(obs.t, 4)}: ` +
-      `D = ${fmt(obs.diffusionMsd, 3)} ± ${fmt(obs.diffusionMsdError, 1)} (MSD), ${fmt(obs.diffusionGreenKubo, 3)} ± ${fmt(obs.diffusionGreenKuboError, 1)} (Green–Kubo); ` +
+      `D = ${fmt(obs.diffusionMsd, 3)} ± ${fmt(obs.diffusionMsdError, 1)} (MSD), ${fmt(obs.diffusionGreenKubo, 3)} ± ${fmt(obs.diffusionGreenKuboError, 1)} (Green–Kubo), Enskog's ${fmt(dE, 3)} ` +
+      '(it ignores correlated collisions: simulations find D above it at moderate density, below it near freezing); ' +
       `g(σ⁺) = ${fmt(obs.contactGr, 4)} ± ${fmt(obs.contactGrError, 1)}; speeds χ² = ${fmt(obs.speedsChi2, 3)} for ${obs.speedsDof} degrees of freedom.`;
   }
 }
