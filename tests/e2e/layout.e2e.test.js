@@ -226,3 +226,30 @@ test('a link with clamped values runs in both panes, with warnings naming what c
   expect(errors).toEqual([]);
   await page.close();
 });
+
+// Every scenario's failure on the picture, for every naive detector: failure-coloured pixels in
+// the naive pane (none in the stable one) within 10 s of play at the link's speed. Headless
+// software rendering runs slower than a lecture hall's browser, so the wait is counted in
+// simulated time: the time shown when the colour first appears, over the speed.
+for (const scenario of ['ball', 'ball-array', 'granular', 'square-well']) {
+  for (const naive of ['halt', 'miss', 'rewind']) {
+    test(`${scenario} / naive-${naive}: the failure in the failure colour within 10 s of play`, async () => {
+      const { page, errors } = await open(`#v=1&scenario=${scenario}&naive=${naive}`, { width: 1366, height: 768 });
+      let seenAt = null;
+      for (let k = 0; k < 120 && seenAt === null; k++) {
+        await page.waitForTimeout(250);
+        const fail = await failurePixels(page);
+        if (fail[0] > 0) {
+          expect(fail[1]).toBe(0);
+          seenAt = await page.evaluate(() => window.edpdApp.model.target / window.edpdApp.model.state.speed);
+        }
+      }
+      expect(seenAt).not.toBeNull();
+      expect(seenAt).toBeLessThan(10);
+      // the badge says so too (it is redrawn a moment after the picture)
+      await page.waitForFunction(() => document.getElementById('badge-0').dataset.kind === 'failed', null, { timeout: 5000 });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60000);
+  }
+}

@@ -194,8 +194,10 @@ export class SplitView {
     const n = Math.min(p.n, pos.length / 3);
     // the pair that failed: where a naive detector halted, or where its run stopped a failure (a
     // square well's recaptures at one instant: ENERGY CREATED)
+    // a failed run that goes on (naive-miss, naive-rewind) marks the pair of its first undefined dynamics
     const st = frame.status;
-    const failure = st && (st.status === 'halted' || (failed && st.status === 'collapse')) ? st.particles : null;
+    const failure = st && (st.status === 'halted' || (failed && st.status === 'collapse')) ? st.particles
+      : failed && frame.failure?.particles ? frame.failure.particles : null;
     const C = this.colors;
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
       : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : C.base[k]);
