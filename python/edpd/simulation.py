@@ -44,12 +44,10 @@ def _raise(err):
 def steps_text(steps):
     """[(radius, energy), ...] as the CLI's --steps text, each number exact (repr)."""
     try:
-        pairs = [(float(_number("steps", r)), float(_number("steps", e))) for r, e in steps]
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, TypeError) and str(exc).startswith("steps:"):
-            raise
+        pairs = [(r, e) for r, e in steps]
+    except (TypeError, ValueError):
         raise TypeError(f"steps: must be a list of (radius, energy) pairs, got {steps!r}") from None
-    return "; ".join(f"{r!r} {e!r}" for r, e in pairs)
+    return "; ".join(f"{_number('steps', r)!r} {_number('steps', e)!r}" for r, e in pairs)
 
 
 class Simulation:

@@ -10,7 +10,7 @@ import { fmtWithError } from '../../web/src/model/format.js';
 import { Series } from '../../web/src/model/series.js';
 import { LatterHalfMean } from '../../web/src/model/latter-half.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
-import { failureSite } from '../../web/src/model/failure-site.js';
+import { failureSite, failedPair } from '../../web/src/model/failure-site.js';
 import { paneStory } from '../../web/src/model/what-happened.js';
 import { overlapAt, overlapPlot, overlapCaption, powerOfTen } from '../../web/src/model/overlap-function.js';
 import { percusYevickGr } from '../../web/src/model/percus-yevick.js';
@@ -349,6 +349,17 @@ describe('failure site (where the view zooms)', () => {
     expect(failureSite(f).particles).toEqual([0, 2]);
     expect(failureSite(f).point).toEqual([1.25, 1, 1]);
     expect(failureSite(null)).toBeNull();
+  });
+  test('a failed run that went on and left no overlap (naive-rewind): the pair of its first undefined dynamics, which the picture marks', () => {
+    const f = frame([1, 1, 1, 5, 5, 5, 1.5, 1, 1], { failure: { particles: [1, 2], time: 0.5 } });
+    expect(failureSite(f)).toBeNull();  // not failed: nothing to show
+    expect(failedPair(f, false)).toBeNull();
+    expect(failedPair(f, true)).toEqual([1, 2]);
+    expect(failureSite(f, true).particles).toEqual([1, 2]);
+    expect(failureSite(f, true).what).toMatch(/first undefined dynamics/);
+    // a halt's pair comes first, failed or not
+    f.status = { status: 'halted', reason: 'overlap-approaching', particles: [0, 2] };
+    expect(failedPair(f, false)).toEqual([0, 2]);
   });
 });
 

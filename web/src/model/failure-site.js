@@ -15,11 +15,23 @@ function imageNear(a, b, box, dim) {
 const at = (pos, i) => [pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]];
 
 /**
+ * The pair a pane's failure is about, which the picture marks in the failure colour: where the
+ * detector halted, where a failed run's clock stopped (a square well's recaptures at one instant),
+ * or, for a failed run that went on (naive-miss, naive-rewind), the pair of its first undefined
+ * dynamics. [i, j] (j < 0: a plane), or null. failed: the pane's verdict is failed.
+ */
+export function failedPair(frame, failed) {
+  const st = frame?.status;
+  if (st?.particles && (st.status === 'halted' || (failed && st.status === 'collapse'))) return st.particles;
+  return failed && frame?.failure?.particles ? frame.failure.particles : null;
+}
+
+/**
  * A gas frame's failure site: { point: [x, y, z], particles: [i, j], what } or null when there is
  * nothing to show (no halt, no overlap). point is the pair's midpoint by the minimum image, so a
  * pair across the periodic boundary is shown where the two touch.
  */
-export function failureSite(frame) {
+export function failureSite(frame, failed = false) {
   if (!frame || !frame.box || !frame.positions) return null;
   const { positions: pos, dim, n } = frame;
   const box = periodicEdges(frame);
@@ -38,10 +50,16 @@ export function failureSite(frame) {
   if (st && st.status === 'collapse' && st.particles && st.particles[0] >= 0 && st.particles[1] >= 0) {
     return pairAt(st.particles[0], st.particles[1], 'the pair at which the clock stopped (events without end at one instant)');
   }
-  // an overlapping pair: the first flagged particle and the flagged one nearest to it
+  // an overlapping pair: the first flagged particle and the flagged one nearest to it; else the
+  // pair the picture marks (a rewound run that left no overlap)
   const flagged = [];
   for (let i = 0; i < n; i++) if (frame.flags[i]) flagged.push(i);
-  if (flagged.length < 2) return null;
+  if (flagged.length < 2) {
+    const pair = failedPair(frame, failed);
+    if (!pair || pair[0] < 0) return null;
+    return pair[1] >= 0 ? pairAt(pair[0], pair[1], 'the pair of its first undefined dynamics')
+      : { point: at(pos, pair[0]), particles: [pair[0], -1], what: 'the particle of its first undefined dynamics' };
+  }
   const i = flagged[0];
   const a = at(pos, i);
   let best = -1, bestD = Infinity;

@@ -8,6 +8,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { sceneOf } from '../scenarios/scenes.js';
 import { palette } from './theme.js';
+import { failedPair } from '../model/failure-site.js';
 
 /** The scene's colours from the theme (view/theme.js): panes (naive, stable), overlap, failure, plate, box. */
 function sceneColors() {
@@ -192,12 +193,7 @@ export class SplitView {
     p.lastFailed = failed;
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
-    // the pair that failed: where a naive detector halted, or where its run stopped a failure (a
-    // square well's recaptures at one instant: ENERGY CREATED)
-    // a failed run that goes on (naive-miss, naive-rewind) marks the pair of its first undefined dynamics
-    const st = frame.status;
-    const failure = st && (st.status === 'halted' || (failed && st.status === 'collapse')) ? st.particles
-      : failed && frame.failure?.particles ? frame.failure.particles : null;
+    const failure = failedPair(frame, failed);  // the pair the failure is about (model/failure-site.js)
     const C = this.colors;
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
       : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : C.base[k]);

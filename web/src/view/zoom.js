@@ -24,10 +24,11 @@ export class ZoomControl {
     const { view, model } = this;
     if (view.zoomed) { view.fitAll(); this.draw(); return; }
     if (view instanceof NoGLView) return;
-    const site = this.zoomable() ? failureSite(model.panes[0].frame) : null;
+    const naive = model.panes[0];
+    const site = this.zoomable() ? failureSite(naive.frame, naive.verdict().kind === 'failed') : null;
     if (!site) {
       this.warn({ field: 'zoom', message: !this.zoomable() ? 'z zooms to a failure in the gases; every ball is in view already'
-        : 'nothing to zoom to: the naive pane has not halted, its clock has not stopped, and it has no overlapping pair' });
+        : 'nothing to zoom to: the naive pane has not failed, its clock has not stopped, and it has no overlapping pair' });
       return;
     }
     // 8 diameters away (a state file's particles may be of any size): the pair fills the view
@@ -39,7 +40,8 @@ export class ZoomControl {
 
   draw() {
     if (!this.model.state) return;
-    const failed = this.zoomable() && failureSite(this.model.panes[0].frame) !== null;
+    const naive = this.model.panes[0];
+    const failed = this.zoomable() && failureSite(naive.frame, naive.verdict().kind === 'failed') !== null;
     this.button.hidden = this.view instanceof NoGLView || (!failed && !this.view.zoomed);
     this.button.textContent = this.view.zoomed ? 'Whole box (z)' : 'Zoom to the failure (z)';
   }
