@@ -98,19 +98,18 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
  * other values itself): a thermostat's without --thermostat-rate, a well's without the well.
  * 0, or 2 after a message. */
 static int run_unused(const run_opts *o, const size_t *given, int count) {
-    static const struct { size_t at; const char *flag, *needs; } uses[] = {
-        {offsetof(edpd_config, bath_temperature), "--bath-temperature", "--thermostat-rate R > 0 (without the thermostat there is no bath)"},
-        {offsetof(edpd_config, quench_at), "--quench-at", "--thermostat-rate R > 0 (a quench cools the thermostat's bath)"},
-        {offsetof(edpd_config, quench_to), "--quench-to", "--thermostat-rate R > 0 (a quench cools the thermostat's bath)"},
-        {offsetof(edpd_config, thermostat_until), "--thermostat-until", "--thermostat-rate R > 0"},
-        {offsetof(edpd_config, well_width), "--lambda", "--potential square-well"},
-        {offsetof(edpd_config, well_depth), "--well-depth", "--potential square-well"},
+    static const struct { size_t at; int thermostat; const char *flag, *needs; } uses[] = {  /* thermostat: else the well's */
+        {offsetof(edpd_config, bath_temperature), 1, "--bath-temperature", "--thermostat-rate R > 0 (without the thermostat there is no bath)"},
+        {offsetof(edpd_config, quench_at), 1, "--quench-at", "--thermostat-rate R > 0 (a quench cools the thermostat's bath)"},
+        {offsetof(edpd_config, quench_to), 1, "--quench-to", "--thermostat-rate R > 0 (a quench cools the thermostat's bath)"},
+        {offsetof(edpd_config, thermostat_until), 1, "--thermostat-until", "--thermostat-rate R > 0"},
+        {offsetof(edpd_config, well_width), 0, "--lambda", "--potential square-well"},
+        {offsetof(edpd_config, well_depth), 0, "--well-depth", "--potential square-well"},
     };
     for (int k = 0; k < count; k++)
         for (size_t u = 0; u < sizeof uses / sizeof uses[0]; u++) {
             if (given[k] != uses[u].at) continue;
-            int thermostat = u < 4;
-            if (thermostat ? o->c.thermostat_rate == 0.0 : o->c.potential != EDPD_POTENTIAL_SQUARE_WELL) {
+            if (uses[u].thermostat ? o->c.thermostat_rate == 0.0 : o->c.potential != EDPD_POTENTIAL_SQUARE_WELL) {
                 char m[300];
                 snprintf(m, sizeof m, "%s: does nothing without %s", uses[u].flag, uses[u].needs);
                 return fail(m);

@@ -72,9 +72,7 @@ version = _fn("edpd_version", ctypes.c_char_p)
 schema_json = _fn("edpd_schema_json", ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
 field_named = _fn("edpd_field_named", P, ctypes.c_char_p)
 field_set = _fn("edpd_field_set", ctypes.c_int, P, P, ctypes.c_double, ctypes.POINTER(Error))
-field_value = _fn("edpd_field_value", ctypes.c_int, P, ctypes.c_char_p)
 config_set_steps = _fn("edpd_config_set_steps", ctypes.c_int, P, ctypes.c_char_p, ctypes.POINTER(Error))
-validate_config = _fn("edpd_validate_config", ctypes.c_int, P, ctypes.POINTER(Error))
 create = _fn("edpd_create", P, P, ctypes.POINTER(Error))
 destroy = _fn("edpd_destroy", None, P)
 advance = _fn("edpd_advance", ctypes.c_int, P, ctypes.c_double, ctypes.c_uint64, ctypes.POINTER(Error))
@@ -99,7 +97,6 @@ set_event_log = _fn("edpd_set_event_log", None, P, EVENT_FN, P)
 write_xyz = _fn("edpd_write_xyz", ctypes.c_size_t, P, ctypes.c_char_p, ctypes.c_size_t)
 load_state = _fn("edpd_load_state", P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_int, ctypes.c_int,
                  ctypes.c_double, ctypes.c_double, ctypes.c_int, ctypes.POINTER(ctypes.c_int * 2), ctypes.POINTER(Error))
-detector_from_name = _fn("edpd_detector_from_name", ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int))
 
 
 def _schema():
