@@ -49,3 +49,15 @@ double ed_rng_normal(edpd_rng *r) {
         if (s > 0.0 && s < 1.0) return u * sqrt(-2.0 * ed_det_log(s) / s);
     }
 }
+
+double ed_det_cbrt(double x) {
+    int e;
+    frexp(x, &e);                      /* exact; the start is within a factor 2 of the root */
+    double y = ldexp(1.0, e / 3);
+    for (int k = 0; k < 200; k++) {
+        double next = y - (y * y * y - x) / (3.0 * y * y);
+        if (next == y) break;
+        y = next;
+    }
+    return y;
+}

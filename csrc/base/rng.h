@@ -18,5 +18,7 @@ double ed_rng_uniform_at(uint32_t seed, uint64_t index);
 double ed_rng_normal(edpd_rng *r);
 /* Natural log for x > 0 from + - * / only (exact to ~1 ulp). */
 double ed_det_log(double x);
+/* Cube root by Newton's method with + - * / only (libm's cbrt may round differently). */
+double ed_det_cbrt(double x);
 
 #endif

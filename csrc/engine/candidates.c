@@ -21,6 +21,9 @@ static inline void scan_setup(const struct edpd_world *w, const predict_ctx *x, 
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s->self = (int32_t)x->i;
     s->ties = w->image_ties;
+    s->growing = w->growth != 0.0;
+    s->grow = grow_factor(w, x->T);
+    s->rate = grow_rate(w, x->T);
 }
 
 scan_kernel ed_scan_kernel_for(const struct edpd_world *w) {
@@ -49,6 +52,7 @@ static inline void scan_begin(scan_run *r, struct edpd_world *w, scan_kernel ker
 static void scan_images(scan_run *r, int32_t k) {
     pair_cand c;
     pair_state(&r->s, &r->s.p[k], &c, r->s.gravity);
+    if (r->s.growing) pair_grow(&r->s, &c);
     c.k = k;
     r->overlaps += c.c < 0.0;
     int tie = image_ties(&r->s, c.dr);

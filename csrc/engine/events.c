@@ -135,8 +135,10 @@ void ed_event_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
     bring_to(w, b, w->time);
     vec3 dr = min_image(w, v3_sub(a->r, b->r));
     vec3 dv = v3_sub(a->v, b->v);
-    double r2 = v3_dot(dr, dr), bdot = v3_dot(dr, dv);
-    double sigma = 0.5 * (a->sigma + b->sigma);
+    double sigma = 0.5 * (a->sigma + b->sigma) * grow_factor(w, w->time);
+    /* growing (a compression): dr.dv less what the contact distance's growth takes, so that the
+     * pair leaves separating faster than sigma grows (Lubachevsky-Stillinger); the stable rule's f1 / 2 */
+    double r2 = v3_dot(dr, dr), bdot = v3_dot(dr, dv) - sigma * (sigma * grow_rate(w, w->time));
     histogram_separation(w, r2, sigma);
 
     double J = 0.0;  /* impulse on i is -J dr */
@@ -207,7 +209,8 @@ void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
     particle *a = &w->p[i];
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-    double u = v3_dot(n, a->v), impulse = 0.0;
+    /* relative to the sphere's surface, which a compression moves toward the plane */
+    double u = v3_dot(n, a->v) - 0.5 * a->sigma * w->growth, impulse = 0.0;
     if (u < 0.0) {
         double e = effective_restitution(w, pl->restitution, i, -1);
         double ke0 = twice_ke(w, i, -1);
@@ -215,7 +218,7 @@ void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
         settle_energy(w, i, -1, ke0, 0.0);  /* no virial: Z is not measured with planes */
         impulse = -a->mass * (1.0 + e) * u;
     }
-    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, a->sigma));
+    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, sigma_at(w, a, w->time)));
     w->plane_impacts++;
     if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
     settle_course(w, i, -1);

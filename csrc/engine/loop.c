@@ -10,12 +10,14 @@
 #include "engine/events.h"
 #include "engine/predict.h"
 #include "engine/look_ahead.h"
+#include "engine/compression.h"
 #include <math.h>
 
 /* The kinds of the queue's earliest event (classify). */
 typedef enum event_kind {
     EVENT_END,      /* nothing left before t_end, or within the clock's range */
     EVENT_KICK,     /* the thermostat's kick comes first */
+    EVENT_RESCALE,  /* a compression's velocity rescale comes first */
     EVENT_CELLS,    /* bookkeeping: a cell crossing, or a neighbour-shell exit */
     EVENT_STALE,    /* an impact whose partner changed course since it was predicted, or a put-off scan */
     EVENT_HALT,     /* a naive detector's undefined answer, executed */
@@ -30,6 +32,7 @@ static inline int within_clock(double t) { return fabs(t) <= EDPD_MAX_TIME; }
 
 /* The kind of the queue's earliest event: particle i's at tk, or the thermostat's kick. */
 static event_kind classify(const struct edpd_world *w, const particle *q, double tk, double t_end) {
+    if (w->rescale_t < tk && w->rescale_t <= w->kick_t) return w->rescale_t <= t_end && within_clock(w->rescale_t) ? EVENT_RESCALE : EVENT_END;
     if (w->kick_t < tk) return w->kick_t <= t_end && within_clock(w->kick_t) ? EVENT_KICK : EVENT_END;
     if (!(tk <= t_end) || !within_clock(tk)) return EVENT_END;
     if (q->cross_t < q->ev_t) return EVENT_CELLS;
@@ -49,7 +52,13 @@ static void record(const struct edpd_world *w, edpd_status *out, edpd_state s, c
     out->particle_b = b;
 }
 static void set_status(struct edpd_world *w, edpd_state s, const char *reason, int32_t a, int32_t b) { record(w, &w->status, s, reason, a, b); }
-static edpd_stop stopped(const struct edpd_world *w) { return w->status.state == EDPD_STATE_HALTED ? EDPD_STOP_HALTED : EDPD_STOP_COLLAPSE; }
+static edpd_stop stopped(const struct edpd_world *w) {
+    switch (w->status.state) {
+    case EDPD_STATE_HALTED: return EDPD_STOP_HALTED;
+    case EDPD_STATE_JAMMED: return EDPD_STOP_JAMMED;
+    default: return EDPD_STOP_COLLAPSE;
+    }
+}
 
 /* The last particle to run has stopped on its own plate: the world halted if any of its
  * particles did (the status tells the first halt), else it is at rest (a collapse). */
@@ -184,6 +193,15 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         event_kind kind = classify(w, q, tk, t_end);
         if (kind == EVENT_END) break;
         if (kind == EVENT_KICK) { ed_event_kick(w); w->events++; done++; continue; }
+        if (kind == EVENT_RESCALE) {  /* bookkeeping, as a stale event: not counted */
+            int jammed = ed_event_rescale(w);
+            if (jammed < 0) {
+                ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the regrown cells of %u particles", w->n);
+                return EDPD_STOP_ERROR;
+            }
+            if (jammed) { set_status(w, EDPD_STATE_JAMMED, "jammed", -1, -1); return EDPD_STOP_JAMMED; }
+            continue;
+        }
         if (big_world(w)) ed_ahead_event_begin(w, i);
         int own_plate = 0;
         switch (kind) {
@@ -218,7 +236,7 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
             impact_begin(w, i, tk, kind);
             ed_event_impact(w, i, (uint32_t)q->partner);
             break;
-        case EVENT_END: case EVENT_KICK: break;  /* handled above */
+        case EVENT_END: case EVENT_KICK: case EVENT_RESCALE: break;  /* handled above */
         }
         if (w->bonds_failed) {
             ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the pairs' steps of %u particles", w->n);
@@ -228,8 +246,10 @@ edpd_stop edpd_advance(edpd_world *w, double t_end, uint64_t max_events, edpd_er
         done++;
         if (big_world(w)) ed_look_ahead(w);
         if (collapsed(w, i, own_plate)) return stopped(w);
+        if (w->ke > w->ke_limit) w->rescale_t = w->time;  /* a compression heated the gas: rescale now */
     }
     double next = eq_top_key(&w->queue) < w->kick_t ? eq_top_key(&w->queue) : w->kick_t;
+    if (w->rescale_t < next) next = w->rescale_t;
     if (done >= max_events && next <= t_end && within_clock(next)) return EDPD_STOP_BUDGET;
     if (isfinite(t_end)) w->time = t_end;
     return EDPD_STOP_TIME;

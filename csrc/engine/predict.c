@@ -30,8 +30,9 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
 static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-    double gap = plane_gap(pl, x->r, w->p[x->i].sigma);
-    double u = v3_dot(n, x->v), a = v3_dot(n, w->g);
+    /* a growing sphere's surface moves toward the plane at half its diameter's rate */
+    double gap = plane_gap(pl, x->r, sigma_at(w, &w->p[x->i], x->T));
+    double u = v3_dot(n, x->v) - 0.5 * w->p[x->i].sigma * w->growth, a = v3_dot(n, w->g);
     edpd_root root = detect(w->cfg.detector, plane_overlap(gap, u, a));
     x->second = -INFINITY;  /* not kept with planes */
     if (root.branch == BRANCH_NONE) return;

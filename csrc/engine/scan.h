@@ -53,13 +53,16 @@ typedef struct scan_consts {
 #endif
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
+    int growing;    /* a compression: contact distances sigma_ij grow ... */
+    double grow, rate;  /* ... by the factor grow at T (their diameters' over the stored ones), at sigma_ij rate */
     int ties;       /* w->image_ties */
     int32_t self;
     edpd_detector det;
 } scan_consts;
 
 /* One candidate pair at the scan's time: separation, relative velocity, contact distance, and
- * the overlap function's b = dr.dv and c = |dr|^2 - sigma^2. Batches hold BATCH of them. */
+ * the overlap function's b = dr.dv and c = |dr|^2 - sigma^2 (growing: pair_grow). Batches hold
+ * BATCH of them. */
 typedef struct pair_cand { vec3 dr, dv; double sigma, b, c; int32_t k; } pair_cand;
 #define BATCH 32
 
@@ -110,6 +113,21 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
 }
 #endif
 
+/* A compression (s->growing): the pair's contact distance at the scan's time, growing at
+ * sigma_dot = sigma rate, and the overlap function's b = dr.dv - sigma sigma_dot and c = |dr|^2 -
+ * sigma^2 (growing_pair_overlap's f1 / 2 and f0, bit for bit). */
+static inline void pair_grow(const scan_consts *s, pair_cand *c) {
+    c->sigma *= s->grow;
+    c->b = v3_dot(c->dr, c->dv) - c->sigma * (c->sigma * s->rate);
+    c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
+}
+/* A growing pair can meet while it recedes: once its contact distance outgrows |dv|, even a
+ * receding pair is caught up with (f2 < 0). */
+static inline int grow_approaching(const scan_consts *s, const pair_cand *c) {
+    double sd = c->sigma * s->rate;
+    return c->b < 0.0 || v3_dot(c->dv, c->dv) < sd * sd;
+}
+
 /* A small box (s->ties): the periodic axes on which pair separation dr lies within rounding of
  * L/2, as bits (candidates.c says why) ... */
 static inline int image_ties(const scan_consts *s, vec3 dr) {
@@ -123,7 +141,7 @@ static inline pair_cand other_image(const scan_consts *s, const pair_cand *base,
     pair_cand c = *base;
     for (int a = 0; a < 3; a++)
         if (combo & (1 << a)) v3_set(&c.dr, a, v3_get(c.dr, a) - copysign(s->L[a], v3_get(c.dr, a)));
-    c.b = v3_dot(c.dr, c.dv);
+    c.b = v3_dot(c.dr, c.dv) - (s->growing ? c.sigma * (c.sigma * s->rate) : 0.0);
     c.c = v3_dot(c.dr, c.dr) - c.sigma * c.sigma;
     return c;
 }

@@ -55,7 +55,7 @@ static inline __attribute__((always_inline)) void step_image(scan_run *r, const 
     edpd_root root = shell_event(s->det, pot, shell, c->dr, c->dv, c->sigma, &outer);
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive answer undefined: only ever at an inner boundary */
-        ed_failure_seen_pair(w, x->i, (uint32_t)k, s->T, c->dr, c->dv, shell_inner(pot, shell, c->sigma), root);
+        ed_failure_seen_pair(w, x->i, (uint32_t)k, s->T, pair_overlap(c->dr, c->dv, shell_inner(pot, shell, c->sigma)), root);
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     }
     double te = s->T + root.dt;

@@ -43,6 +43,13 @@ static inline overlap_fn pair_overlap(vec3 dr, vec3 dv, double sigma) {
     return f;
 }
 
+/* ... whose contact distance grows at sigma_dot (a compression): f = |dr + dv dt|^2 - (sigma +
+ * sigma_dot dt)^2, still a quadratic in dt, so the rules below apply to it unchanged. */
+static inline overlap_fn growing_pair_overlap(vec3 dr, vec3 dv, double sigma, double sigma_dot) {
+    overlap_fn f = {v3_dot(dr, dr) - sigma * sigma, 2.0 * (v3_dot(dr, dv) - sigma * sigma_dot), 2.0 * (v3_dot(dv, dv) - sigma_dot * sigma_dot)};
+    return f;
+}
+
 /* The outer boundary of a shell of radius R: f = R^2 - |dr + dv dt|^2, invalid outside. */
 static inline overlap_fn outer_overlap(vec3 dr, vec3 dv, double R) {
     overlap_fn f = {R * R - v3_dot(dr, dr), -2.0 * v3_dot(dr, dv), -2.0 * v3_dot(dv, dv)};

@@ -88,9 +88,9 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
         (unsigned long long)s.state_hash);
     for (uint32_t i = 0; i < n; i++) {
         const double *r = rv + 3 * (size_t)i, *v = rv + 3 * ((size_t)n + i);
-        /* sigma / 2 is exact in binary: the radius loses nothing */
+        /* sigma / 2 is exact in binary: the radius loses nothing (a compression's: as it is now) */
         put(&o, "P %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %d", r[0], r[1], r[2], v[0], v[1], v[2],
-            0.5 * w->p[i].sigma, w->p[i].mass, flags[i]);
+            0.5 * sigma_at(w, &w->p[i], w->time), w->p[i].mass, flags[i]);
         if (own_column) {
             int32_t k = w->p[i].own_plane;
             if (k < 0) put(&o, " 0 0 0 0 0");

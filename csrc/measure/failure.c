@@ -47,10 +47,10 @@ static void fill(edpd_failure *rec, uint32_t i, int32_t partner, double T, overl
     rec->stable_answer = stable_answer(stable.branch);
 }
 
-void ed_failure_seen_pair(struct edpd_world *w, uint32_t i, uint32_t k, double T, vec3 dr, vec3 dv, double sigma, edpd_root naive) {
+void ed_failure_seen_pair(struct edpd_world *w, uint32_t i, uint32_t k, double T, overlap_fn f, edpd_root naive) {
     if (w->first_failure_event != UINT64_MAX) return;
     edpd_failure rec;
-    fill(&rec, i, (int32_t)k, T, pair_overlap(dr, dv, sigma), naive);
+    fill(&rec, i, (int32_t)k, T, f, naive);
     seen(w, i, (int32_t)k, T, naive, &rec);
 }
 
@@ -76,12 +76,12 @@ static void record_now(struct edpd_world *w, uint32_t i, int32_t partner, double
         vec3 rk, vk;
         particle_at(w, o, T, &rk, &vk);
         vec3 dr = min_image(w, v3_sub(ri, rk)), dv = v3_sub(vi, vk);
-        double sigma = 0.5 * (q->sigma + o->sigma);
-        fill(&w->failure, i, partner, T, pair_overlap(dr, dv, sigma), naive);
+        double sigma = 0.5 * (q->sigma + o->sigma) * grow_factor(w, T);
+        fill(&w->failure, i, partner, T, growing_pair_overlap(dr, dv, sigma, sigma * grow_rate(w, T)), naive);
     } else {
         const edpd_plane *pl = &w->planes[-1 - partner];
         vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-        double x = plane_gap(pl, ri, q->sigma), u = v3_dot(n, vi), g = v3_dot(n, w->g);
+        double x = plane_gap(pl, ri, sigma_at(w, q, T)), u = v3_dot(n, vi) - 0.5 * q->sigma * w->growth, g = v3_dot(n, w->g);
         fill(&w->failure, i, partner, T, plane_overlap(x, u, g), naive);
     }
 }

@@ -85,8 +85,21 @@ void ed_overlaps_now(const edpd_world *w, uint32_t *pairs, uint32_t *planes, uin
     if (flags) memcpy(flags, g->flags, w->n);
 }
 
+/* A compression's spheres outgrow the grid made for them at creation: fewer, wider cells (the
+ * memory made for more suffices). */
+static void refit_grid(const struct edpd_world *w, overlap_grid *g) {
+    double need = w->max_sigma * grow_factor(w, w->time);
+    for (int a = 0; a < 3; a++)
+        if (g->n[a] > 1 && g->width[a] < need) {
+            double k = floor(w->box[a] / need);
+            g->n[a] = k >= 1.0 ? (uint32_t)k : 1u;
+            g->width[a] = w->box[a] / g->n[a];
+        }
+}
+
 static void overlap_scan(const struct edpd_world *w) {
     overlap_grid *g = w->og;
+    if (w->growth != 0.0) refit_grid(w, g);
     uint32_t n = w->n, np = 0, nf = 0, pair_count = 0;
     double deep = 0.0;
     size_t cells = (size_t)g->n[0] * g->n[1] * g->n[2];
@@ -100,8 +113,9 @@ static void overlap_scan(const struct edpd_world *w) {
         g->cell[i] = c;
         g->start[c + 1]++;
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
-            double gap = plane_gap(&w->planes[plane_met(w, i, j)], r, w->p[i].sigma);
-            if (gap < -w->p[i].sigma) nf++;  /* entirely beyond the plane */
+            double sigma = sigma_at(w, &w->p[i], w->time);
+            double gap = plane_gap(&w->planes[plane_met(w, i, j)], r, sigma);
+            if (gap < -sigma) nf++;  /* entirely beyond the plane */
             else if (gap < 0.0) {
                 np++;
                 if (-gap / w->cfg.diameter > deep) deep = -gap / w->cfg.diameter;
@@ -118,7 +132,7 @@ static void overlap_scan(const struct edpd_world *w) {
     g->start[0] = 0;
     for (uint32_t at = 0; at < n; at++) {
         g->at[at].r = position_now(w, g->order[at]);
-        g->at[at].half_sigma = 0.5 * w->p[g->order[at]].sigma;  /* h_i + h_k = (s_i + s_k) / 2 exactly */
+        g->at[at].half_sigma = 0.5 * sigma_at(w, &w->p[g->order[at]], w->time);  /* h_i + h_k = (s_i + s_k) / 2 exactly (without growth) */
     }
     /* each pair once (the one earlier in grid order finds it), in the 3 x 3 x 3 cells around */
     for (uint32_t at = 0; at < n; at++) {

@@ -15,7 +15,9 @@ double edpd_time(const edpd_world *w) { return w->time; }
 const edpd_config *edpd_get_config(const edpd_world *w) { return &w->cfg; }
 void edpd_get_box(const edpd_world *w, double out[3]) { for (int a = 0; a < 3; a++) out[a] = w->box[a]; }
 void edpd_get_periodic(const edpd_world *w, int out[3]) { for (int a = 0; a < 3; a++) out[a] = w->periodic[a]; }
-void edpd_get_diameters(const edpd_world *w, double *out) { for (uint32_t i = 0; i < w->n; i++) out[i] = w->p[i].sigma; }
+void edpd_get_diameters(const edpd_world *w, double *out) {
+    for (uint32_t i = 0; i < w->n; i++) out[i] = sigma_at(w, &w->p[i], particle_clock(w, &w->p[i]));
+}
 void edpd_get_masses(const edpd_world *w, double *out) { for (uint32_t i = 0; i < w->n; i++) out[i] = w->p[i].mass; }
 uint32_t edpd_get_planes(const edpd_world *w, edpd_plane *out, uint32_t cap) {
     for (uint32_t k = 0; k < w->shared_planes && k < cap; k++) out[k] = w->planes[k];

@@ -61,6 +61,8 @@ edpd_config edpd_default_config(void) {
     c.quench_at = EDPD_MAX_TIME;  /* never */
     c.quench_to = 1.0;
     c.thermostat_until = EDPD_MAX_TIME;  /* never */
+    c.rescale_interval = 1.0;
+    c.jam_pressure = 1e12;
     return c;
 }
 
@@ -220,9 +222,42 @@ static edpd_code check_does_something(const edpd_config *c, edpd_error *err) {
             BAD("quench_at", "%g is not before the thermostat stops (thermostat_until %g): the quench would do nothing", c->quench_at, c->thermostat_until);
         if (c->quench_to != 1.0 && c->quench_at == EDPD_MAX_TIME) BAD("quench_to", "needs quench_at, the time of the quench, got quench_to %g alone", c->quench_to);
     }
+    if (c->growth_rate == 0.0) {
+        if (c->rescale_interval != 1.0) BAD("rescale_interval", "only with growth (growth_rate > 0): nothing heats a gas to rescale, got %g", c->rescale_interval);
+        if (c->jam_pressure != 1e12) BAD("jam_pressure", "only with growth (growth_rate > 0): nothing compresses the gas, got %g", c->jam_pressure);
+    }
     if (c->potential != EDPD_POTENTIAL_SQUARE_WELL && (c->well_width != 1.5 || c->well_depth != 1.0))
         BAD(c->well_width != 1.5 ? "well_width" : "well_depth", "only with potential square-well, got %g with potential %s",
             c->well_width != 1.5 ? c->well_width : c->well_depth, c->potential == EDPD_POTENTIAL_STEPS ? "steps" : "hard-sphere");
+    return EDPD_OK;
+}
+
+/* A compression grows hard spheres in a gas or a custom state: a potential's steps would grow
+ * with them and a ball's plate has one ball; its candidates come from cells sized for it. */
+static edpd_code check_growth(const edpd_config *c, edpd_error *err) {
+    if (c->growth_rate == 0.0) return EDPD_OK;
+    if (c->potential != EDPD_POTENTIAL_HARD) BAD("growth_rate", "only with potential hard-sphere (a compression grows hard spheres), got %g", c->growth_rate);
+    if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) BAD("growth_rate", "bouncing-ball's balls have nothing to be compressed against: use 0, got %g", c->growth_rate);
+    if (c->neighbours == EDPD_NEIGHBOURS_LISTS) BAD("neighbours", "growth needs cells (lists would have to grow with the spheres): use auto or cells");
+    if (c->scenario == EDPD_SCENARIO_CUSTOM && c->own_planes) BAD("own_planes", "not with growth: a plate is one ball's");
+    return EDPD_OK;
+}
+
+/* Species: each in the range of a diameter and a mass, counts summing to n; the gas scenarios'. */
+static edpd_code check_species(const edpd_config *c, edpd_error *err) {
+    if (c->species_count == 0) return EDPD_OK;
+    if (c->species_count > EDPD_MAX_SPECIES) BAD("species", "give 1 to %d species, got %u", EDPD_MAX_SPECIES, c->species_count);
+    if (c->scenario != EDPD_SCENARIO_GRANULAR && c->scenario != EDPD_SCENARIO_ELASTIC)
+        BAD("species", "only in the gas scenarios (granular, elastic): a custom state gives each particle's diameter and mass");
+    uint64_t total = 0;
+    for (uint32_t k = 0; k < c->species_count; k++) {
+        const edpd_species *s = &c->species[k];
+        if (s->count < 1) BAD("species", "species %u: count must be at least 1, got %u", k, s->count);
+        if (!finite_in(s->diameter, 1e-3, 1e3)) BAD("species", "species %u: diameter must be in [0.001, 1000], got %g", k, s->diameter);
+        if (!finite_in(s->mass, 1e-6, 1e6)) BAD("species", "species %u: mass must be in [1e-06, 1e+06], got %g", k, s->mass);
+        total += s->count;
+    }
+    if (total != c->n) BAD("species", "the counts sum to %llu, but n is %u: they must agree", (unsigned long long)total, c->n);
     return EDPD_OK;
 }
 
@@ -259,6 +294,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
         BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
     if (check_does_something(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
 
+    if (check_growth(c, err) != EDPD_OK || check_species(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
     if (c->neighbours == EDPD_NEIGHBOURS_LISTS && (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0))
         BAD("neighbours", "lists need zero gravity (curved flights): use auto or cells");
 
@@ -305,6 +341,42 @@ static int step_entry(const char **at, edpd_step *out) {
     if (*p && *p != ';') return 0;
     *at = *p ? p + 1 : p;
     return 1;
+}
+
+/* One entry of "count diameter [mass]": 1, or 0 if not that. */
+static int species_entry(const char **at, edpd_species *out) {
+    char *end;
+    const char *p = *at;
+    double n = strtod(p, &end);
+    if (end == p || !(n >= 0.0 && n <= 4294967295.0) || n != floor(n)) return 0;
+    out->count = (uint32_t)n;
+    p = end;
+    out->diameter = strtod(p, &end);
+    if (end == p) return 0;
+    p = end;
+    out->mass = strtod(p, &end);
+    if (end == p) out->mass = 1.0;
+    for (p = end; isspace((unsigned char)*p); p++) {}
+    if (*p && *p != ';') return 0;
+    *at = *p ? p + 1 : p;
+    return 1;
+}
+
+edpd_code edpd_parse_species(const char *text, edpd_species species[EDPD_MAX_SPECIES], uint32_t *count, edpd_error *err) {
+    *count = 0;
+    const char *p = text ? text : "";
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (!*p) break;
+        if (*count == EDPD_MAX_SPECIES) return ed_set_error(err, EDPD_ERR_INVALID, "species", "more than %d species", EDPD_MAX_SPECIES);
+        const char *entry = p;
+        if (!species_entry(&p, &species[*count]))
+            return ed_set_error(err, EDPD_ERR_INVALID, "species", "entry %u must be \"count diameter [mass]\" (a whole count; entries separated by ';'), got '%.40s'",
+                             *count, entry);
+        ++*count;
+    }
+    if (*count == 0) return ed_set_error(err, EDPD_ERR_INVALID, "species", "give 1 to %d entries \"count diameter [mass]\" separated by ';', e.g. \"500 1; 500 1.4\"", EDPD_MAX_SPECIES);
+    return EDPD_OK;
 }
 
 edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err) {

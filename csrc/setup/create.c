@@ -9,6 +9,7 @@
 #include "engine/scan.h"
 #include "engine/predict.h"
 #include "engine/events.h"
+#include "engine/compression.h"
 #include "setup/scenario.h"
 #include "base/memory.h"
 #include <math.h>
@@ -98,15 +99,16 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
     size_t n = w->n;
     double *r = malloc(sizeof(double) * 3 * n), *v = malloc(sizeof(double) * 3 * n);
     edpd_plane *plates = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? calloc(n, sizeof(edpd_plane)) : NULL;
+    double *sizes = cfg->species_count ? malloc(sizeof(double) * 2 * n) : NULL;  /* a mixture's diameters, masses */
     edpd_code code;
-    if (!r || !v || (cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL && !plates)) {
+    if (!r || !v || (cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL && !plates) || (cfg->species_count && !sizes)) {
         code = ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the initial state of %u particles", w->n);
     } else {
         edpd_config state;
-        code = ed_scenario_state(cfg, r, v, plates, &state, err);
+        code = ed_scenario_state(cfg, r, v, plates, sizes, &state, err);
         if (code == EDPD_OK) place_particles(w, &state);
     }
-    free(r); free(v); free(plates);
+    free(r); free(v); free(plates); free(sizes);
     return code;
 }
 
@@ -155,7 +157,7 @@ static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
     ed_nl_configure(w);
     if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
-    double range = w->max_sigma * w->pot.reach;  /* the farthest pair that interacts */
+    double range = w->pot.count ? w->max_sigma * w->pot.reach : ed_compression_reach(w, w->time);  /* the farthest pair that interacts */
     if (ed_cells_init(&w->cells, w->n, w->box, w->periodic, range + w->nl.delta, single) != 0) return -1;
     w->image_ties = 0;
     for (int a = 0; a < 3; a++)
@@ -204,6 +206,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     if (allocate(w, cfg) != 0) return give_up(w, err, "the state");
     if (place_state(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     derive(w, cfg);
+    ed_compression_start(w);
     if (check_reach(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);

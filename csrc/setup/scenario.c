@@ -12,61 +12,83 @@
 
 static const double PI = 3.14159265358979323846;
 
-/* Cube root by Newton's method with + - * / only (libm's cbrt may round differently). */
-static double det_cbrt(double x) {
-    int e;
-    frexp(x, &e);                      /* exact; the start is within a factor 2 of the root */
-    double y = ldexp(1.0, e / 3);
-    for (int k = 0; k < 200; k++) {
-        double next = y - (y * y * y - x) / (3.0 * y * y);
-        if (next == y) break;
-        y = next;
-    }
-    return y;
-}
-
 static void put(double *a, uint32_t i, vec3 x) { a[3 * i] = x.x; a[3 * i + 1] = x.y; a[3 * i + 2] = x.z; }
 static vec3 get(const double *a, uint32_t i) { return v3(a[3 * i], a[3 * i + 1], a[3 * i + 2]); }
 
-/* Maxwellian velocities, zero total momentum, scaled to exactly kT = T (equal masses). */
-static void maxwell(const edpd_config *c, double *vel, edpd_rng *rng) {
+/* Particle i's mass: a mixture's (masses), or the config's. */
+static double mass_of(const edpd_config *c, const double *masses, uint32_t i) { return masses ? masses[i] : c->mass; }
+
+/* Maxwellian velocities, zero total momentum, scaled to exactly kT = T. */
+static void maxwell(const edpd_config *c, const double *masses, double *vel, edpd_rng *rng) {
     vec3 mom = v3(0, 0, 0);
     double mass = 0.0;
     for (uint32_t i = 0; i < c->n; i++) {
-        double s = sqrt(c->temperature / c->mass);
+        double s = sqrt(c->temperature / mass_of(c, masses, i));
         /* one draw per statement: argument evaluation order differs between gcc and clang */
         double vx = s * ed_rng_normal(rng);
         double vy = s * ed_rng_normal(rng);
         double vz = c->dim == 3 ? s * ed_rng_normal(rng) : 0.0;
         vec3 v = v3(vx, vy, vz);
         put(vel, i, v);
-        mom = v3_add(mom, v3_scale(v, c->mass));
-        mass += c->mass;
+        mom = v3_add(mom, v3_scale(v, mass_of(c, masses, i)));
+        mass += mass_of(c, masses, i);
     }
     vec3 vcm = v3_scale(mom, 1.0 / mass);
     double twice_ke = 0.0;
     for (uint32_t i = 0; i < c->n; i++) {
         vec3 v = v3_sub(get(vel, i), vcm);
         put(vel, i, v);
-        twice_ke += c->mass * v3_dot(v, v);
+        twice_ke += mass_of(c, masses, i) * v3_dot(v, v);
     }
     if (twice_ke <= 0.0) return; /* n = 1: at rest */
     double scale = sqrt(c->temperature * c->dim * c->n / twice_ke);
     for (uint32_t i = 0; i < c->n; i++) put(vel, i, v3_scale(get(vel, i), scale));
 }
 
+/* A mixture's particles: species k's count of its diameter and mass, in an order shuffled by the
+ * seed (Fisher-Yates), into diameters[0..n) and masses[0..n). Returns the mean of sigma^dim, the
+ * volume a lattice site holds on average, and the largest diameter in *largest. */
+static double mix_species(const edpd_config *c, double *diameters, double *masses, edpd_rng *rng, double *largest) {
+    uint32_t i = 0;
+    double volume = 0.0;
+    *largest = 0.0;
+    for (uint32_t k = 0; k < c->species_count; k++) {
+        const edpd_species *s = &c->species[k];
+        for (uint32_t j = 0; j < s->count; j++, i++) { diameters[i] = s->diameter; masses[i] = s->mass; }
+        volume += s->count * (c->dim == 3 ? s->diameter * s->diameter * s->diameter : s->diameter * s->diameter);
+        if (s->diameter > *largest) *largest = s->diameter;
+    }
+    for (uint32_t j = c->n; j > 1; j--) {
+        uint32_t r = (uint32_t)(ed_rng_uniform(rng) * j);
+        double d = diameters[j - 1], m = masses[j - 1];
+        diameters[j - 1] = diameters[r]; masses[j - 1] = masses[r];
+        diameters[r] = d; masses[r] = m;
+    }
+    return volume / c->n;
+}
+
 /* A gas on a lattice: FCC in 3-D (4 sites per cubic cell, k^3 cells, the first n filled), a
- * triangular lattice in 2-D (nx columns, ny even rows), in a periodic box. */
-static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_config *out, edpd_rng *rng, edpd_error *err) {
-    double sigma = c->diameter, phi = c->packing_fraction;
+ * triangular lattice in 2-D (nx columns, ny even rows), in a periodic box. A mixture's sites are
+ * as far apart as the mean particle's volume gives, and must clear the largest diameter. */
+static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, double *sizes, edpd_config *out, edpd_rng *rng, edpd_error *err) {
+    double sigma = c->diameter, phi = c->packing_fraction, mean = c->dim == 3 ? sigma * sigma * sigma : sigma * sigma;
+    double *masses = NULL;
+    if (c->species_count) {
+        masses = sizes + c->n;
+        mean = mix_species(c, sizes, masses, rng, &sigma);
+        out->diameters = sizes;
+        out->masses = masses;
+    }
     uint32_t n = c->n;
     if (c->dim == 3) {
         uint32_t k = 1;
         while (4ull * k * k * k < n) k++;
-        double L = det_cbrt((double)n * PI * sigma * sigma * sigma / (6.0 * phi));
+        /* one species: the arithmetic of the monodisperse start as it always was (golden hashes) */
+        double volume = c->species_count ? (double)n * PI * mean : (double)n * PI * sigma * sigma * sigma;
+        double L = ed_det_cbrt(volume / (6.0 * phi));
         double a = L / k;
         if (a * 0.70710678118654752 <= sigma) {
-            double max_phi = (double)n * PI / (6.0 * (double)k * k * k * 2.8284271247461903);
+            double max_phi = volume / (sigma * sigma * sigma * 6.0 * (double)k * k * k * 2.8284271247461903);
             return ed_set_error(err, EDPD_ERR_INVALID, "packing_fraction",
                 "%g is too dense for a lattice start with n = %u: must be below %.4f (n = 4k^3, e.g. %llu, allows up to 0.64)",
                 phi, n, max_phi, 4ull * k * k * k);
@@ -86,9 +108,10 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
         uint32_t ny = (n + nx - 1) / nx;
         if (ny % 2) ny++;
         const double h = 0.86602540378443865; /* sqrt(3)/2 */
-        double a = sqrt((double)n * PI * sigma * sigma / (4.0 * phi * (double)nx * (double)ny * h));
+        double area = c->species_count ? (double)n * PI * mean : (double)n * PI * sigma * sigma;
+        double a = sqrt(area / (4.0 * phi * (double)nx * (double)ny * h));
         if (a <= sigma) {
-            double max_phi = (double)n * PI / (4.0 * (double)nx * (double)ny * h);
+            double max_phi = area / (sigma * sigma * 4.0 * (double)nx * (double)ny * h);
             return ed_set_error(err, EDPD_ERR_INVALID, "packing_fraction",
                 "%g is too dense for a lattice start with n = %u: must be below %.4f", phi, n, max_phi);
         }
@@ -104,7 +127,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, edpd_
             return ed_set_error(err, EDPD_ERR_INVALID, "n",
                 "%u particles at packing fraction %g give a box edge of %g < 4 diameters: use more particles or a lower packing fraction",
                 n, phi, out->box[a]);
-    maxwell(c, vel, rng);
+    maxwell(c, masses, vel, rng);
     return EDPD_OK;
 }
 
@@ -132,7 +155,7 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
     out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
 }
 
-edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, edpd_config *out, edpd_error *err) {
+edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, double *sizes, edpd_config *out, edpd_error *err) {
     *out = *c;
     out->scenario = EDPD_SCENARIO_CUSTOM;
     out->positions = positions;
@@ -147,5 +170,5 @@ edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *vel
         build_balls(c, positions, velocities, plates, out);
         return EDPD_OK;
     }
-    return build_gas(c, positions, velocities, out, &rng, err);
+    return build_gas(c, positions, velocities, sizes, out, &rng, err);
 }

@@ -1,12 +1,13 @@
 /* A scenario's initial state (scenario.c) as a custom configuration: out is cfg made custom, its
  * positions and velocities written into the caller's arrays (n*3 doubles each) and, for the
- * bouncing balls, each ball's plate into plates (n). No world is involved: creation places the
+ * bouncing balls, each ball's plate into plates (n); a mixture's diameters and masses into
+ * sizes (2 n doubles, NULL without species). No world is involved: creation places the
  * state (create.c). EDPD_OK, or an error naming the field. */
 #ifndef EDPD_SCENARIO_H
 #define EDPD_SCENARIO_H
 #include "edpd/edpd.h"
 
 edpd_code ed_scenario_state(const edpd_config *cfg, double *positions, double *velocities, edpd_plane *plates,
-                         edpd_config *out, edpd_error *err);
+                         double *sizes, edpd_config *out, edpd_error *err);
 
 #endif

@@ -55,6 +55,12 @@ const edpd_field EDPD_FIELDS[] = {
     {"quench_to", "quenchTo", "--quench-to", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(quench_to), "the bath's kT after quench_at"},
     {"thermostat_until", "thermostatUntil", "--thermostat-until", EDPD_FIELD_DOUBLE, 0, EDPD_MAX_TIME, NULL, AT(thermostat_until),
      "the thermostat's end: no kicks after it, the energy conserved from the last one on (1e100: never)"},
+    {"growth_rate", "growthRate", "--growth-rate", EDPD_FIELD_DOUBLE, 0, 1e3, NULL, AT(growth_rate),
+     "compression: every diameter grows as sigma(t) = sigma(0) (1 + gamma t) (Lubachevsky-Stillinger; 0: off)"},
+    {"rescale_interval", "rescaleInterval", "--rescale-interval", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(rescale_interval),
+     "compression: the velocities are rescaled to the temperature this often (sooner once the kinetic energy doubles)"},
+    {"jam_pressure", "jamPressure", "--until-pressure", EDPD_FIELD_DOUBLE, 10, 1e15, NULL, AT(jam_pressure),
+     "compression: the run stops as jammed once a rescale interval's reduced pressure PV/(NkT) exceeds this"},
 };
 #undef AT
 const int EDPD_FIELD_COUNT = (int)(sizeof EDPD_FIELDS / sizeof EDPD_FIELDS[0]);
@@ -102,6 +108,10 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(kinetic_energy_mean, "kineticEnergyMean", EDPD_STAT_DOUBLE),
     STAT(kinetic_energy_mean_error, "kineticEnergyMeanError", EDPD_STAT_DOUBLE),
     STAT(state_hash, "stateHash", EDPD_STAT_HASH),
+    STAT(packing_fraction, "packingFraction", EDPD_STAT_DOUBLE),
+    STAT(interval_pressure_z, "intervalPressureZ", EDPD_STAT_DOUBLE),
+    STAT(rescales, "rescales", EDPD_STAT_U64),
+    STAT(rescaled_energy, "rescaledEnergy", EDPD_STAT_DOUBLE),
 };
 #undef STAT
 const int EDPD_STATS_FIELD_COUNT = (int)(sizeof EDPD_STATS_FIELDS / sizeof EDPD_STATS_FIELDS[0]);
@@ -220,6 +230,16 @@ size_t edpd_schema_json(char *buf, size_t cap) {
     }
     put(buf, cap, &used, "\n]}\n");
     return used;
+}
+
+edpd_code edpd_config_set_species(edpd_config *c, const char *text, edpd_error *err) {
+    edpd_code e = edpd_parse_species(text, c->species, &c->species_count, err);
+    if (e != EDPD_OK) return e;
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < c->species_count; k++) n += c->species[k].count;
+    if (n < 1 || n > EDPD_MAX_N) return ed_set_error(err, EDPD_ERR_INVALID, "species", "the counts sum to %llu: n must be in [1, %u]", (unsigned long long)n, EDPD_MAX_N);
+    c->n = (uint32_t)n;
+    return EDPD_OK;
 }
 
 edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_error *err) {

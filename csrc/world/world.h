@@ -170,6 +170,14 @@ struct edpd_world {
                                * its arrays stay out of the event loop's lines) */
     overlap_grid *og;         /* the overlap scan's own cells and its last result (measure/overlaps.c):
                                * a cache the read-only getters refill, so held apart from the world */
+    /* compression (engine/compression.c): diameters sigma (1 + growth (t - grow_t0)) */
+    double growth, grow_t0;
+    double rescale_t;         /* the next velocity rescale (+inf: none) */
+    double ke_limit;          /* ... or sooner, once the kinetic energy exceeds this (+inf: none) */
+    double rescale_virial, rescale_ke_integral;  /* at the last rescale: the interval's Z from them */
+    double interval_z;        /* the last interval's Z (NaN: none yet) */
+    double rescaled_energy;
+    uint64_t rescales;
     edpd_failure failure;     /* the first failure (failure.c), and the candidates for it */
     failure_pending pending[FAILURE_PENDING];
     uint32_t pending_next;
@@ -206,6 +214,13 @@ static inline void flight(vec3 r0, vec3 v0, vec3 g, int gravity, double dt, vec3
         *v = v0;
     }
 }
+
+/* The diameters' growth at time t: sigma_i(t) = p[i].sigma grow_factor(t); exactly 1 without growth. */
+static inline double grow_factor(const struct edpd_world *w, double t) { return 1.0 + w->growth * (t - w->grow_t0); }
+/* The growth rate of a contact distance over itself at time t: d sigma / dt = sigma rate. */
+static inline double grow_rate(const struct edpd_world *w, double t) { return w->growth == 0.0 ? 0.0 : w->growth / grow_factor(w, t); }
+/* Particle q's diameter at time t. */
+static inline double sigma_at(const struct edpd_world *w, const particle *q, double t) { return q->sigma * grow_factor(w, t); }
 
 /* The clock q's state is read at: the world's, or, once q is frozen, the moment it froze. */
 static inline double particle_clock(const struct edpd_world *w, const particle *q) { return q->state ? q->t : w->time; }

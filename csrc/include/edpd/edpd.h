@@ -93,6 +93,13 @@ typedef enum edpd_potential {
     EDPD_POTENTIAL_COUNT = 3
 } edpd_potential;
 #define EDPD_MAX_STEPS 8
+/* A species of a mixture (the gas scenarios): count particles of one diameter and mass. */
+#define EDPD_MAX_SPECIES 4
+typedef struct edpd_species {
+    uint32_t count;
+    double diameter;
+    double mass;
+} edpd_species;
 typedef struct edpd_step {
     double radius;  /* the step's outer edge in units of the pair's sigma: > 1, increasing */
     double energy;  /* U inside it (out to radius), finite */
@@ -157,6 +164,23 @@ typedef struct edpd_config {
     double quench_at;        /* EDPD_MAX_TIME: never (default) */
     double quench_to;
     double thermostat_until; /* EDPD_MAX_TIME: never (default) */
+
+    /* A mixture in the gas scenarios: species_count species (0: all particles `diameter` and
+     * `mass`), their counts summing to n, placed on the lattice in an order shuffled by the seed;
+     * the packing fraction counts every species' volume. Contact distances are additive,
+     * sigma_ij = (sigma_i + sigma_j) / 2. */
+    edpd_species species[EDPD_MAX_SPECIES];
+    uint32_t species_count;
+
+    /* Compression (Lubachevsky-Stillinger): every diameter grows as sigma_i(t) = sigma_i(t0)
+     * (1 + growth_rate (t - t0)) from the start t0, hard spheres only. An impact leaves its pair
+     * separating faster than their contact distance grows; the kinetic energy this pumps in is
+     * taken out by rescaling the velocities to `temperature` every rescale_interval (or sooner,
+     * once the kinetic energy has doubled). The run stops as jammed once a rescale interval's
+     * reduced pressure exceeds jam_pressure. */
+    double growth_rate;      /* gamma, per unit time (0: off, the default) */
+    double rescale_interval; /* default 1 */
+    double jam_pressure;     /* default 1e12 */
 } edpd_config;
 
 /* A world's state, and a particle's (edpd_get_particle_states). A halt or a collapse between a
@@ -167,6 +191,7 @@ typedef enum edpd_state {
     EDPD_STATE_RUNNING = 0,
     EDPD_STATE_HALTED = 1,   /* naive-halt met undefined dynamics */
     EDPD_STATE_COLLAPSE = 2, /* the clock stopped advancing: inelastic collapse (a ball: at rest) */
+    EDPD_STATE_JAMMED = 3,   /* a compression's reduced pressure passed jam_pressure */
 } edpd_state;
 
 typedef enum edpd_stop {
@@ -175,11 +200,12 @@ typedef enum edpd_stop {
     EDPD_STOP_HALTED = 2,
     EDPD_STOP_COLLAPSE = 3,
     EDPD_STOP_ERROR = 4,
+    EDPD_STOP_JAMMED = 5,    /* a compression jammed (EDPD_STATE_JAMMED) */
 } edpd_stop;
 
 typedef struct edpd_status {
     edpd_state state;
-    const char *reason;  /* "no-real-root", "overlap-approaching", "collapse" or NULL */
+    const char *reason;  /* "no-real-root", "overlap-approaching", "collapse", "jammed" or NULL */
     uint64_t event;      /* event index at which the state changed */
     double time;         /* simulation time of that event */
     int32_t particle_a;  /* particles involved (-1 if none) */
@@ -237,6 +263,11 @@ typedef struct edpd_stats {
     double kinetic_energy_mean;   /* KE's time average over the measurement window */
     double kinetic_energy_mean_error;
     uint64_t state_hash;
+    /* Compression (growth_rate > 0); also the packing fraction of any world. */
+    double packing_fraction;      /* now: the particles' volume (area in 2-D) over the box's */
+    double interval_pressure_z;   /* the last rescale interval's Z (NaN: none yet) */
+    uint64_t rescales;            /* velocity rescales so far */
+    double rescaled_energy;       /* kinetic energy the rescales added (negative: took out) */
 } edpd_stats;
 
 /* Configuration with every default filled in. */
@@ -252,6 +283,9 @@ EDPD_API edpd_code edpd_validate_config(const edpd_config *cfg, edpd_error *err)
  * EDPD_ERR_INVALID (field "steps") if the text is not 1 to EDPD_MAX_STEPS such entries. The
  * values' ranges are edpd_validate_config's. */
 EDPD_API edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err);
+/* Species from text, "count diameter [mass]; ..." (mass default 1): the CLI's --species and the
+ * JavaScript API's species. EDPD_ERR_INVALID (field "species") if not 1 to EDPD_MAX_SPECIES entries. */
+EDPD_API edpd_code edpd_parse_species(const char *text, edpd_species species[EDPD_MAX_SPECIES], uint32_t *count, edpd_error *err);
 
 typedef struct edpd_world edpd_world;
 
@@ -303,6 +337,21 @@ EDPD_API double edpd_time(const edpd_world *w);
 EDPD_API double edpd_exact_clock(const edpd_world *w);
 EDPD_API const edpd_config *edpd_get_config(const edpd_world *w);
 
+/* A compression's clock at which the packing fraction reaches phi: t0 + ((phi / phi0)^(1/dim) - 1) /
+ * growth_rate (phi0 at the start t0); NaN without growth or if phi is below the start's. */
+EDPD_API double edpd_time_at_packing_fraction(const edpd_world *w, double phi);
+
+/* The contact network now: pairs whose gap |r_ij| - sigma_ij is below `gap` sigma_ij (a jammed
+ * packing's contacts at its pressure), rattlers (fewer than dim + 1 contacts, removed until none
+ * is left) excluded. counts (N, or NULL) gets each particle's contacts (0 for a rattler); pairs
+ * (2 cap, or NULL) the first cap contacts between non-rattlers. */
+typedef struct edpd_contacts {
+    uint32_t contacts;      /* between non-rattlers */
+    uint32_t rattlers;
+    double mean_contacts;   /* per non-rattler: 2 contacts / (N - rattlers); 2 dim when isostatic */
+} edpd_contacts;
+EDPD_API edpd_code edpd_get_contacts(const edpd_world *w, double gap, edpd_contacts *out, uint32_t *counts, uint32_t *pairs, uint32_t cap, edpd_error *err);
+
 /* Copy N*3 positions / velocities at the current clock into out (caller allocates 3N doubles). */
 EDPD_API void edpd_get_positions(const edpd_world *w, double *out);
 EDPD_API void edpd_get_velocities(const edpd_world *w, double *out);
@@ -315,7 +364,7 @@ EDPD_API void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
 EDPD_API void edpd_get_box(const edpd_world *w, double out[3]);
 /* Which axes are periodic (1) or bounded (0, by walls or planes, or the 2-D plane's axis). */
 EDPD_API void edpd_get_periodic(const edpd_world *w, int out[3]);
-/* The N particles' diameters (caller allocates N doubles). */
+/* The N particles' diameters at the clock (caller allocates N doubles). */
 EDPD_API void edpd_get_diameters(const edpd_world *w, double *out);
 EDPD_API void edpd_get_masses(const edpd_world *w, double *out);
 /* The planes every particle meets (not a ball array's per-ball plates): copies at most cap of

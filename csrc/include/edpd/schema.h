@@ -44,6 +44,9 @@ EDPD_API edpd_code edpd_field_check(const edpd_field *f, double value, edpd_erro
 /* A stepped potential's steps from "radius energy; ..." (edpd_parse_steps, the CLI's --steps), and
  * the potential set to steps: the one list the table's numeric fields cannot hold. */
 EDPD_API edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_error *err);
+/* A mixture's species from "count diameter [mass]; ..." (edpd_parse_species, the CLI's --species),
+ * and n set to the counts' sum. */
+EDPD_API edpd_code edpd_config_set_species(edpd_config *c, const char *text, edpd_error *err);
 /* An enum field's index of a name, or -1. */
 EDPD_API int edpd_field_value(const edpd_field *f, const char *name);
 
