@@ -21,14 +21,15 @@
 
 const char *const USAGE =
     "usage:\n"
-    "  edpd run   (--scenario {granular|elastic|bouncing-ball} | --load STATE.xyz [--frame {K|last}]) [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
-    "             [--n N] [--packing-fraction PHI | --density RHO] [--restitution E] [--dim {2|3}] [--seed S]\n"
+    "  edpd run   (--scenario {granular|elastic|bouncing-ball|jamming} | --load STATE.xyz [--frame {K|last}]) [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
+    "             [--n N | --species \"COUNT DIAMETER [MASS]; ...\"] [--packing-fraction PHI | --density RHO] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--tc T] [--collapse-window K] [--collapse-dt DT] [--equilibrate T | --elastic-until T]\n"
     "             [--temperature KT] [--potential {hard-sphere|square-well|steps}] [--lambda L] [--well-depth E]\n"
     "             [--steps \"RADIUS ENERGY; ...\"] [--thermostat-rate NU] [--bath-temperature KT] [--quench-at T] [--quench-to KT] [--thermostat-until T]\n"
+    "             [--growth-rate G] [--rescale-interval T] [--until-pressure Z | --until-packing-fraction PHI]\n"
     "             [--series DT] [--checkpoint-events K] [--neighbours {auto|cells|lists}] [--progress | --no-progress]\n"
     "             [--dump FILE.xyz] [--trajectory FILE.xyz [--trajectory-every K]] [--event-log FILE] [--observe msd,vacf,gr,speeds,flights [--sample-dt DT]] [--seeds K]\n"
-    "             (--events K | --time T | --until T) [--json]\n"
+    "             (--events K | --time T | --until T; compressing: none, until jammed) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--gravity G] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"

@@ -14,6 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* --scenario jamming's growth rate: fast enough to jam a few thousand spheres in seconds, slow
+ * enough that a mixture jams near random close packing (docs/jamming.md) */
+#define JAMMING_GROWTH 0.01
+
 /* The scenario (or a state file) fixes the defaults, so it is found first. 0, or 2 after a message. */
 static int run_scenario(cli_args *a, run_opts *o) {
     const char *name = NULL;
@@ -23,11 +27,14 @@ static int run_scenario(cli_args *a, run_opts *o) {
     }
     if (o->load_path && !*o->load_path) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)");
     if (name && o->load_path) return fail("run: give one of --scenario S and --load STATE.xyz (a loaded state has no scenario)");
-    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic or bouncing-ball), or --load STATE.xyz");
+    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic, bouncing-ball or jamming), or --load STATE.xyz");
     edpd_scenario scenario = EDPD_SCENARIO_CUSTOM;
-    if (!o->load_path && (!edpd_scenario_from_name(name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM))
-        return fail("run: --scenario must be one of granular, elastic, bouncing-ball");
+    o->jamming = name && strcmp(name, "jamming") == 0;
+    if (o->jamming) scenario = EDPD_SCENARIO_ELASTIC;  /* a compression of an elastic gas: growth and a mixture (run_parse) */
+    else if (!o->load_path && (!edpd_scenario_from_name(name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM))
+        return fail("run: --scenario must be one of granular, elastic, bouncing-ball, jamming");
     o->c = edpd_scenario_config(scenario);
+    if (o->jamming) o->c.growth_rate = JAMMING_GROWTH;
     return 0;
 }
 
@@ -53,6 +60,18 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
         if (edpd_parse_steps(value_of(a), o->c.steps, &o->c.step_count, &e) != EDPD_OK)
             return arg_fail(a, "--steps: %s", e.message + strlen("steps: ")), -1;
         o->steps_given = 1;
+        return 1;
+    }
+    if (strcmp(f, "--species") == 0) {  /* a list, as --steps */
+        edpd_error e;
+        if (o->load_path) return arg_fail(a, "--species: not with --load (each particle's diameter and mass come from the file)"), -1;
+        if (edpd_config_set_species(&o->c, value_of(a), &e) != EDPD_OK)
+            return arg_fail(a, "--species: %s", e.message + strlen("species: ")), -1;
+        o->species_given = 1;
+        return 1;
+    }
+    if (strcmp(f, "--until-packing-fraction") == 0) {
+        if (!arg_double(a, f, value_of(a), 1e-6, 0.91, &o->until_phi)) return -1;
         return 1;
     }
     if (strcmp(f, "--seeds") == 0) {
@@ -147,7 +166,18 @@ static int run_parse(cli_args *a, run_opts *o) {
         o->tc_given |= field->offset == offsetof(edpd_config, tc);
         o->potential_given |= field->offset == offsetof(edpd_config, potential);
         o->packing_given |= field->offset == offsetof(edpd_config, packing_fraction);
+        o->n_given |= field->offset == offsetof(edpd_config, n);
+        o->growth_given |= field->offset == offsetof(edpd_config, growth_rate);
     }
+    if (o->species_given && o->n_given) return fail("--species: gives n itself (the counts' sum): not with --n");
+    if (o->jamming && !o->species_given) {  /* a 50:50 mixture, diameters 1 and 1.4: it does not crystallise */
+        o->c.species_count = 2;
+        o->c.species[0] = (edpd_species){o->c.n / 2, 1.0, 1.0};
+        o->c.species[1] = (edpd_species){o->c.n - o->c.n / 2, 1.4, 1.0};
+        if (o->c.n < 2) return fail("--scenario jamming: needs n >= 2 (a 50:50 mixture), or --species");
+    }
+    if (o->until_phi > 0.0 && o->c.growth_rate == 0.0)
+        return fail("--until-packing-fraction: only with growth (--growth-rate G > 0, or --scenario jamming)");
     /* --steps names the potential; --potential steps needs them */
     if (o->steps_given && o->potential_given && o->c.potential != EDPD_POTENTIAL_STEPS)
         return fail("--steps: only with --potential steps (or without --potential)");
@@ -166,7 +196,10 @@ static int run_parse(cli_args *a, run_opts *o) {
 
 /* The flags that go together, or not: 0, or 2 after a message. */
 static int run_check(const run_opts *o) {
-    if (o->have_events + o->have_time + o->have_until != 1) return fail("run: give exactly one of --events K, --time T (from the start) or --until T (the clock to stop at)");
+    int stops = o->have_events + o->have_time + o->have_until + (o->until_phi > 0.0);
+    if (stops > 1 || (stops == 0 && o->c.growth_rate == 0.0))
+        return fail("run: give exactly one of --events K, --time T (from the start), --until T (the clock to stop at) or, compressing, --until-packing-fraction PHI "
+                    "(a compression without one runs until it jams)");
     if (o->equilibrate > 0.0 && o->elastic_for > 0.0)
         return fail("run: give one of --equilibrate T (elastic until T, measurements from T, --time after T) and --elastic-until T (--time from 0)");
     if (o->series_dt > 0.0 && !o->have_time) return fail("--series: needs --time T (samples every DT up to T)");
@@ -340,8 +373,21 @@ int cmd_run(cli_args *a) {
         return fail(m_out);
     }
     if (log.f) { edpd_set_event_log(w, event_log_write, &log); o.obs.also = event_log_write; o.obs.also_user = &log; }
+    if (!o.have_time && !o.have_until && !o.have_events) {  /* a compression: to a packing fraction, or until it jams */
+        o.until = o.until_phi > 0.0 ? edpd_time_at_packing_fraction(w, o.until_phi) : INFINITY;
+        o.have_until = 1;
+        if (isnan(o.until)) {
+            edpd_stats s0;
+            edpd_get_stats(w, &s0);
+            snprintf(m_out, sizeof m_out, "--until-packing-fraction: must be above the start's packing fraction %.6g, got %g", s0.packing_fraction, o.until_phi);
+            frames_close(&dump, m_later, sizeof m_later); frames_close(&trajectory, m_later, sizeof m_later);
+            event_log_close(&log, m_later, sizeof m_later);
+            edpd_destroy(w);
+            return fail(m_out);
+        }
+    }
     double end = o.have_until ? o.until : o.start + o.equilibrate + (o.have_time ? o.t_end : 0.0), range = edpd_exact_clock(w);
-    if ((o.have_time || o.have_until) && fabs(end) > range) {
+    if ((o.have_time || o.have_until) && isfinite(end) && fabs(end) > range) {
         snprintf(m_out, sizeof m_out, "%s: the run would end at t = %.17g, beyond this state's exact clock range |t| <= %.3g "
                  "(there the clock's rounding exceeds 1e-9 of the time its fastest particle takes to cross the smallest diameter); run a shorter stretch",
                  o.have_until ? "--until" : "--time", end, range);

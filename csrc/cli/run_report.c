@@ -57,6 +57,34 @@ static void json_impact_histogram(json_out *j, const edpd_world *w) {
     json_end_object(j);
 }
 
+/* A packing's contacts: pairs within CONTACT_GAP of contact, rattlers excluded. At the jamming
+ * pressure (10^12) a contact's gap is about d / Z of a diameter; a rattler's is thousands of times
+ * more than this. */
+#define CONTACT_GAP 1e-9
+static void json_contacts(json_out *j, const edpd_world *w) {
+    edpd_contacts k;
+    edpd_error e;
+    if (edpd_get_contacts(w, CONTACT_GAP, &k, NULL, NULL, 0, &e) != EDPD_OK) { json_str(j, "contacts", NULL); return; }
+    json_begin_object(j, "contacts");
+    json_num(j, "gap", CONTACT_GAP);
+    json_u64(j, "contacts", k.contacts);
+    json_u64(j, "rattlers", k.rattlers);
+    json_num(j, "mean_contacts", k.mean_contacts);
+    json_end_object(j);
+}
+static void print_compression(const edpd_world *w, const edpd_status *st, const edpd_stats *s) {
+    const edpd_config *c = edpd_get_config(w);
+    printf("compression at gamma = %g: phi = %.6g, reduced pressure of the last rescale interval = %.6g, %llu rescales\n",
+           c->growth_rate, s->packing_fraction, s->interval_pressure_z, (unsigned long long)s->rescales);
+    if (st->state != EDPD_STATE_JAMMED) return;
+    edpd_contacts k;
+    edpd_error e;
+    printf("JAMMED at t = %.17g: phi_J = %.6g, reduced pressure %.3g > %.3g\n", st->time, s->packing_fraction, s->interval_pressure_z, c->jam_pressure);
+    if (edpd_get_contacts(w, CONTACT_GAP, &k, NULL, NULL, 0, &e) == EDPD_OK)
+        printf("contacts (gap < %g sigma): %u between %u non-rattlers, %.4g per particle (isostatic: %d); %u rattlers\n",
+               CONTACT_GAP, k.contacts, c->n - k.rattlers, k.mean_contacts, 2 * c->dim, k.rattlers);
+}
+
 /* A halt in the paper's terms (Sect. 3), as the app's "What happened" says it. */
 static void print_halt(const edpd_status *st) {
     printf("HALTED: %s at event %llu, t = %.17g (particle %d, partner %d)\n", st->reason,
@@ -119,6 +147,8 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
     }
     json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
     json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
+    json_bool(&j, "jammed", st.state == EDPD_STATE_JAMMED);
+    if (c->growth_rate > 0.0) json_contacts(&j, w);
     json_num(&j, "status_time", st.state == EDPD_STATE_RUNNING ? NAN : st.time);
     json_u64(&j, "status_event", st.event);
     json_hex(&j, "state_hash", s.state_hash);
@@ -183,6 +213,7 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     edpd_get_first_failure(w, &ff);
     if (ff.found) print_failure(&ff);
     if (st.state == EDPD_STATE_COLLAPSE) print_collapse(c, &st, &s);
+    if (c->growth_rate > 0.0) print_compression(w, &st, &s);
     /* Z and the mean free time are undefined under gravity or planes and before any
      * collision: say so instead of printing nan */
     int walls = c->scenario == EDPD_SCENARIO_BOUNCING_BALL || c->plane_count > 0 ||

@@ -169,7 +169,9 @@ static int collapsed(struct edpd_world *w, uint32_t i, int own_plate) {
     double *start_time = own_plate ? &w->plate[i].window_time : &w->window_time;
     uint64_t start = own_plate ? w->plate[i].window_impacts : w->window_events;
     if (so_far - start < w->cfg.collapse_window) return 0;
-    double within = w->cfg.collapse_dt;
+    /* near jamming a compression's impacts come ever faster, its clock advancing by ever less:
+     * there only a clock that stands still is a collapse */
+    double within = w->growth != 0.0 ? 0.0 : w->cfg.collapse_dt;
     if (own_plate) { double r = rest_window(w, i); if (r > within) within = r; }
     if (fabs(w->time - *start_time) <= within) {
         int32_t partner = w->p[i].partner;

@@ -196,6 +196,87 @@ TEST(mixture_pressure_2d_syh) {
     mixture_pressure(2, 400, 0.55, 2.0, syh_disks(0.55, 1.5, 0.5 * (1.0 + 4.0)), 0.005, liu_disks(0.55));
 }
 
+/* A compression run until it jams (the reduced pressure of a rescale interval past 10^12). */
+static edpd_world *jam(int dim, uint32_t n, const char *species, double gamma, uint32_t seed, edpd_detector d) {
+    edpd_config c = gas(dim, n, 0.3, gamma, seed);
+    c.detector = d;
+    edpd_error err;
+    if (species) CHECK(edpd_parse_species(species, c.species, &c.species_count, &err) == EDPD_OK, "%s", err.message);
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "%s", err.message);
+    if (w) edpd_advance(w, INFINITY, 200000000, &err);
+    return w;
+}
+
+/* 2-D bidisperse 1 : 1.4, 50:50 (O'Hern, Silbert, Liu & Nagel, Phys. Rev. E 68, 011306 (2003)):
+ * phi_J -> 0.842 for large N, a spread of about 0.01 at a few hundred disks; at jamming the
+ * network of non-rattlers is isostatic, 2 dim contacts per particle less (2 dim - 2) / N' in a
+ * periodic box. A slow compression comes within 1 % of it; a plausible wrong count, with the
+ * rattlers or with every near neighbour (gap 10^-2), is 5 % off or more. */
+TEST(jamming_2d_bidisperse) {
+    for (uint32_t seed = 1; seed <= 2; seed++) {
+        edpd_world *w = jam(2, 300, "150 1; 150 1.4", 0.002, seed, EDPD_DETECTOR_STABLE);
+        if (!w) return;
+        edpd_status st = edpd_get_status(w);
+        edpd_stats s;
+        edpd_get_stats(w, &s);
+        edpd_contacts k, near;
+        edpd_error err;
+        edpd_get_contacts(w, 1e-9, &k, NULL, NULL, 0, &err);
+        edpd_get_contacts(w, 1e-2, &near, NULL, NULL, 0, &err);
+        double iso = 4.0 - 2.0 / (300 - k.rattlers), with_rattlers = 2.0 * k.contacts / 300.0;
+        printf("  2-D seed %u: phi_J = %.4f, Z = %.3g, z = %.4f (isostatic %.4f; with rattlers %.3f, gap 1e-2 %.3f), %u rattlers\n",
+               seed, s.packing_fraction, s.interval_pressure_z, k.mean_contacts, iso, with_rattlers, near.mean_contacts, k.rattlers);
+        CHECK(st.state == EDPD_STATE_JAMMED, "jammed: state %d", st.state);
+        CHECK(s.packing_fraction > 0.83 && s.packing_fraction < 0.855, "phi_J = %g near 0.842", s.packing_fraction);
+        CHECK_NEAR(k.mean_contacts, iso, 0.01 * iso, "isostatic");
+        CHECK(fabs(with_rattlers - iso) > 0.03 * iso && fabs(near.mean_contacts - iso) > 0.03 * iso, "wrong counts are told apart");
+        CHECK(s.overlapping_pairs == 0 || s.max_overlap < 1e-12, "no overlap beyond rounding: %u, %g", s.overlapping_pairs, s.max_overlap);
+        edpd_destroy(w);
+    }
+}
+
+/* 3-D, one size, a fast compression: it jams in the random-close-packing range, phi_J ~ 0.64 -
+ * 0.65 (Skoge, Donev, Stillinger & Torquato, Phys. Rev. E 74, 041127 (2006), for fast
+ * Lubachevsky-Stillinger growth), not at the crystal's 0.74 nor the freezing point's 0.49. */
+TEST(jamming_3d_random_close_packing) {
+    edpd_world *w = jam(3, 256, NULL, 0.01, 1, EDPD_DETECTOR_STABLE);
+    if (!w) return;
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    edpd_contacts k;
+    edpd_error err;
+    edpd_get_contacts(w, 1e-9, &k, NULL, NULL, 0, &err);
+    printf("  3-D: phi_J = %.4f, z = %.4f, %u rattlers\n", s.packing_fraction, k.mean_contacts, k.rattlers);
+    CHECK(edpd_get_status(w).state == EDPD_STATE_JAMMED, "jammed");
+    CHECK(s.packing_fraction > 0.63 && s.packing_fraction < 0.655, "phi_J = %g in the RCP range", s.packing_fraction);
+    CHECK(k.mean_contacts > 0.95 * 6.0 && k.mean_contacts < 6.0, "nearly isostatic (a fast compression leaves a few contacts short): %g", k.mean_contacts);
+    edpd_destroy(w);
+}
+
+/* Where the gaps reach rounding, the textbook detectors fail as the paper says: naive-halt stops
+ * on an overlapped, approaching pair before the packing jams; naive-miss ignores it and lets
+ * spheres pass into each other (overlaps deeper than rounding); the stable detector jams. */
+TEST(naive_detectors_fail_near_jamming) {
+    edpd_world *w = jam(2, 300, "150 1; 150 1.4", 0.002, 1, EDPD_DETECTOR_NAIVE_HALT);
+    if (!w) return;
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    CHECK(edpd_get_status(w).state == EDPD_STATE_HALTED, "naive-halt halts");
+    CHECK(s.interval_pressure_z < 1e12, "... before jamming: Z = %g", s.interval_pressure_z);
+    edpd_destroy(w);
+    edpd_config c = gas(2, 300, 0.3, 0.002, 1);
+    c.detector = EDPD_DETECTOR_NAIVE_MISS;
+    edpd_error err;
+    edpd_parse_species("150 1; 150 1.4", c.species, &c.species_count, &err);
+    w = edpd_create(&c, &err);
+    edpd_advance(w, 345.0, 100000000, &err);  /* a little past where the stable run jams (t = 340) */
+    edpd_get_stats(w, &s);
+    printf("  naive-miss at t = %.1f: %u pairs overlap, the deepest by %.3g sigma\n", s.time, s.overlapping_pairs, s.max_overlap);
+    CHECK(s.overlapping_pairs > 0 && s.max_overlap > 1e-6, "naive-miss lets spheres pass into each other");
+    edpd_destroy(w);
+}
+
 int main(void) {
     RUN(head_on_contact_time_and_rule);
     RUN(receding_pair_is_caught);
@@ -203,5 +284,8 @@ int main(void) {
     RUN(growth_law_and_energy_books);
     RUN(mixture_pressure_3d_bmcsl);
     RUN(mixture_pressure_2d_syh);
+    RUN(jamming_2d_bidisperse);
+    RUN(jamming_3d_random_close_packing);
+    RUN(naive_detectors_fail_near_jamming);
     return check_report("test_compression");
 }
