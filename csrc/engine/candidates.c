@@ -21,12 +21,10 @@ static inline void scan_setup(const struct edpd_world *w, const predict_ctx *x, 
     s->stable = w->cfg.detector == EDPD_DETECTOR_STABLE;
     s->self = (int32_t)x->i;
     s->ties = w->image_ties;
-    s->growing = w->growth != 0.0;
-    s->grow = grow_factor(w, x->T);
-    s->rate = grow_rate(w, x->T);
 }
 
 scan_kernel ed_scan_kernel_for(const struct edpd_world *w) {
+    if (w->growth != 0.0) return KERNEL_GROWTH;  /* hard spheres only (validated) */
     if (w->pot.count == 0) return KERNEL_HARD;
     /* the two lanes' pair state has no gravity term and no other images */
     if (w->cfg.detector == EDPD_DETECTOR_STABLE && !w->has_gravity && !w->image_ties) return KERNEL_TWO_LANE;
@@ -38,8 +36,10 @@ static inline void scan_begin(scan_run *r, struct edpd_world *w, scan_kernel ker
     r->overlaps = 0;
     r->keeps_second = kernel == KERNEL_TWO_LANE;
     scan_setup(w, x, &r->s);
+    r->growth.on = kernel == KERNEL_GROWTH;
+    if (r->growth.on) { r->growth.grow = grow_factor(w, x->T); r->growth.rate = grow_rate(w, x->T); }
     if (kernel == KERNEL_HARD) hard_begin(r);
-    else bonds_spread(&w->bonds, x->i);  /* the bond map: each candidate's shell in one load */
+    else if (kernel == KERNEL_STEPS || kernel == KERNEL_TWO_LANE) bonds_spread(&w->bonds, x->i);  /* the bond map: each candidate's shell in one load */
 }
 
 /* With 4 cells on a periodic axis (a box under 5 diameters, or few particles in a coarse grid),
@@ -52,14 +52,15 @@ static inline void scan_begin(scan_run *r, struct edpd_world *w, scan_kernel ker
 static void scan_images(scan_run *r, int32_t k) {
     pair_cand c;
     pair_state(&r->s, &r->s.p[k], &c, r->s.gravity);
-    if (r->s.growing) pair_grow(&r->s, &c);
+    if (r->growth.on) pair_grow(&r->growth, &c);
     c.k = k;
     r->overlaps += c.c < 0.0;
     int tie = image_ties(&r->s, c.dr);
     for (int combo = 0; combo < 8; combo++) {
         if ((combo & tie) != combo) continue;
-        pair_cand e = combo ? other_image(&r->s, &c, combo) : c;
+        pair_cand e = combo ? other_image(&r->s, &r->growth, &c, combo) : c;
         if (r->kernel == KERNEL_HARD) ed_hard_image(r, &e);
+        else if (r->kernel == KERNEL_GROWTH) ed_grow_image(r, &e);
         else ed_steps_image(r, &e);
     }
     r->keeps_second = 0;
@@ -74,6 +75,7 @@ static inline void scan_feed(scan_run *r, const int32_t *cand, uint32_t m) {
     case KERNEL_HARD: ed_hard_indices(r, cand, m); break;
     case KERNEL_STEPS: ed_steps_indices(r, cand, m); r->keeps_second = 0; break;
     case KERNEL_TWO_LANE: ed_two_lane_indices(r, cand, m); break;
+    case KERNEL_GROWTH: ed_grow_indices(r, cand, m); r->keeps_second = 0; break;
     }
 }
 
@@ -97,6 +99,7 @@ static inline void scan_end(scan_run *r) {
     struct edpd_world *w = r->w;
     predict_ctx *x = r->x;
     if (r->kernel == KERNEL_HARD) ed_hard_end(r);
+    else if (r->kernel == KERNEL_GROWTH) x->second = -INFINITY;  /* a hard world has no w->second */
     else {
         if (!r->keeps_second) x->second = -INFINITY;  /* unknown: a stale event is scanned anew at once */
         if (w->adopt.count) ed_pair_states_adopt(w, x->i);

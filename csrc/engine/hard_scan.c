@@ -24,17 +24,16 @@ static void batch_detect(scan_run *r) {
     for (uint32_t step = 0; step < bt->n; step++) {
         uint32_t j = step == 0 ? first : step <= first ? step - 1 : step;
         const pair_cand *c = &bt->c[j];
-        if (s->stable && !s->growing) {
+        if (s->stable) {
             /* Cheap rejection before the square root: the root c / (sqrt(disc) - b) is at least
              * c / (-2b). The margin keeps the choice bit-identical to the full computation. */
             double cc = c->c;
             if (cc > 0.0 && cc * (1.0 - 1e-9) >= -2.0 * c->b * (best - s->T)) continue;
         }
-        overlap_fn f = s->growing ? growing_pair_overlap(c->dr, c->dv, c->sigma, c->sigma * s->rate) : pair_overlap(c->dr, c->dv, c->sigma);
-        edpd_root root = detect(s->det, f);
+        edpd_root root = detect(s->det, pair_overlap(c->dr, c->dv, c->sigma));
         if (root.branch == BRANCH_NONE) continue;
         if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
-            ed_failure_seen_pair(r->w, x->i, (uint32_t)c->k, s->T, f, root);
+            ed_failure_seen_pair(r->w, x->i, (uint32_t)c->k, s->T, pair_overlap(c->dr, c->dv, c->sigma), root);
             if (root.branch == BRANCH_IGNORED) { note_ignored(r->w); continue; }
         }
         double te = s->T + root.dt;
@@ -52,19 +51,13 @@ static void batch_detect(scan_run *r) {
  * across the stores to the batch). Inlined, so that WebAssembly's LLVM does not reload the
  * constants from linear memory per candidate. */
 static inline __attribute__((always_inline)) void pass1_run(const scan_consts *sp, pair_batch *bt, const int32_t *cand,
-                                                            uint32_t m, int gravity, int growing) {
+                                                            uint32_t m, int gravity) {
     const scan_consts s = *sp;
     uint32_t n = bt->n, overlaps = bt->overlaps;
     for (uint32_t k = 0; k < m; k++) {
         pair_cand *c = &bt->c[n];
         pair_state(&s, &s.p[cand[k]], c, gravity);
         c->k = cand[k];
-        if (growing) {
-            pair_grow(&s, c);
-            overlaps += c->c < 0.0;
-            n += grow_approaching(&s, c);
-            continue;
-        }
         overlaps += c->c < 0.0;
         n += c->b < 0.0;  /* receding: no event for any detector */
     }
@@ -75,9 +68,8 @@ void ed_hard_indices(scan_run *r, const int32_t *cand, uint32_t m) {
     pair_batch *bt = &r->bt;
     while (m > 0) {
         uint32_t run = BATCH - bt->n < m ? BATCH - bt->n : m;
-        if (r->s.growing) pass1_run(&r->s, bt, cand, run, r->s.gravity, 1);  /* a compression: rare enough to test gravity inside */
-        else if (r->s.gravity) pass1_run(&r->s, bt, cand, run, 1, 0);
-        else pass1_run(&r->s, bt, cand, run, 0, 0);
+        if (r->s.gravity) pass1_run(&r->s, bt, cand, run, 1);
+        else pass1_run(&r->s, bt, cand, run, 0);
         if (bt->n == BATCH) batch_detect(r);
         cand += run; m -= run;
     }
@@ -86,7 +78,7 @@ void ed_hard_indices(scan_run *r, const int32_t *cand, uint32_t m) {
 /* One image of a pair (the pipeline counts the overlaps of the minimum images). */
 void ed_hard_image(scan_run *r, const pair_cand *c) {
     pair_batch *bt = &r->bt;
-    if (!(r->s.growing ? grow_approaching(&r->s, c) : c->b < 0.0)) return;
+    if (!(c->b < 0.0)) return;
     bt->c[bt->n++] = *c;
     if (bt->n == BATCH) batch_detect(r);
 }

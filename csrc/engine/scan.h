@@ -10,6 +10,8 @@
  *                    stable one under gravity or with image ties (step_scan.c)
  *   KERNEL_TWO_LANE  a stepped potential, the stable detector otherwise: two pairs per
  *                    register, without branches on the pairs' geometry (stable_scan.c)
+ *   KERNEL_GROWTH    a compression's growing hard spheres, any detector, one pair at a time
+ *                    (grow_scan.c): the other kernels stay as fast as they were
  * Every kernel gives the same event bit for bit where two apply (tests/c/test_kernels.c): the
  * earliest time, the first candidate in scan order on a tie, its branch and edge. */
 #ifndef EDPD_ENGINE_SCAN_H
@@ -53,8 +55,6 @@ typedef struct scan_consts {
 #endif
     double T, sigma_i, L[3];
     int periodic[3], gravity, stable;
-    int growing;    /* a compression: contact distances sigma_ij grow ... */
-    double grow, rate;  /* ... by the factor grow at T (their diameters' over the stored ones), at sigma_ij rate */
     int ties;       /* w->image_ties */
     int32_t self;
     edpd_detector det;
@@ -113,18 +113,23 @@ static inline __attribute__((always_inline)) void pair_state(const scan_consts *
 }
 #endif
 
-/* A compression (s->growing): the pair's contact distance at the scan's time, growing at
+/* A compression: every contact distance grows by the factor grow at the scan's time T (the
+ * diameters' over the stored ones), at sigma_ij rate. Apart from scan_consts, which the fast
+ * path copies into registers per batch. */
+typedef struct scan_growth { int on; double grow, rate; } scan_growth;
+
+/* A compression (scan_growth.on): the pair's contact distance at the scan's time, growing at
  * sigma_dot = sigma rate, and the overlap function's b = dr.dv - sigma sigma_dot and c = |dr|^2 -
  * sigma^2 (growing_pair_overlap's f1 / 2 and f0, bit for bit). */
-static inline void pair_grow(const scan_consts *s, pair_cand *c) {
-    c->sigma *= s->grow;
-    c->b = v3_dot(c->dr, c->dv) - c->sigma * (c->sigma * s->rate);
+static inline void pair_grow(const scan_growth *g, pair_cand *c) {
+    c->sigma *= g->grow;
+    c->b = v3_dot(c->dr, c->dv) - c->sigma * (c->sigma * g->rate);
     c->c = v3_dot(c->dr, c->dr) - c->sigma * c->sigma;
 }
 /* A growing pair can meet while it recedes: once its contact distance outgrows |dv|, even a
  * receding pair is caught up with (f2 < 0). */
-static inline int grow_approaching(const scan_consts *s, const pair_cand *c) {
-    double sd = c->sigma * s->rate;
+static inline int grow_approaching(const scan_growth *g, const pair_cand *c) {
+    double sd = c->sigma * g->rate;
     return c->b < 0.0 || v3_dot(c->dv, c->dv) < sd * sd;
 }
 
@@ -137,18 +142,18 @@ static inline int image_ties(const scan_consts *s, vec3 dr) {
     return tie;
 }
 /* ... and the pair's image shifted by one box edge on the axes of `combo` (a subset of them). */
-static inline pair_cand other_image(const scan_consts *s, const pair_cand *base, int combo) {
+static inline pair_cand other_image(const scan_consts *s, const scan_growth *g, const pair_cand *base, int combo) {
     pair_cand c = *base;
     for (int a = 0; a < 3; a++)
         if (combo & (1 << a)) v3_set(&c.dr, a, v3_get(c.dr, a) - copysign(s->L[a], v3_get(c.dr, a)));
-    c.b = v3_dot(c.dr, c.dv) - (s->growing ? c.sigma * (c.sigma * s->rate) : 0.0);
+    c.b = v3_dot(c.dr, c.dv) - (g->on ? c.sigma * (c.sigma * g->rate) : 0.0);
     c.c = v3_dot(c.dr, c.dr) - c.sigma * c.sigma;
     return c;
 }
 
 /* ---- the kernels --------------------------------------------------------------------------- */
 
-typedef enum scan_kernel { KERNEL_HARD, KERNEL_STEPS, KERNEL_TWO_LANE } scan_kernel;
+typedef enum scan_kernel { KERNEL_HARD, KERNEL_STEPS, KERNEL_TWO_LANE, KERNEL_GROWTH } scan_kernel;
 /* The kernel a world's scans use, from its potential, detector and geometry (at creation). */
 scan_kernel ed_scan_kernel_for(const struct edpd_world *w);
 
@@ -161,6 +166,7 @@ typedef struct scan_run {
     predict_ctx *x;
     scan_consts s;
     scan_kernel kernel;
+    scan_growth growth;    /* a compression's */
     uint32_t overlaps;     /* overlapping candidates seen (counted if x->count_overlaps) */
     int keeps_second;      /* every candidate so far went through a kernel that keeps x->second */
     pair_batch bt;         /* KERNEL_HARD */
@@ -176,6 +182,8 @@ void ed_hard_end(scan_run *r);
 void ed_steps_indices(scan_run *r, const int32_t *cand, uint32_t m);
 void ed_steps_image(scan_run *r, const pair_cand *c);
 void ed_two_lane_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void ed_grow_indices(scan_run *r, const int32_t *cand, uint32_t m);
+void ed_grow_image(scan_run *r, const pair_cand *c);
 
 /* A naive detector read pair (x->i, k)'s shell off the distance as `shell`, not its logical one:
  * the scan's view (the bond map) follows at once, the pair's logical state when the scan ends. */

@@ -160,7 +160,17 @@ sed '2s/Time=[^ ]*/Time=1e100/' "$tmp/clock.xyz" > "$tmp/clock-far.xyz"
 expect_error "start_time: 1e+100 is beyond the clock's exact range for this state" run --load "$tmp/clock-far.xyz" --time 10
 sed '2s/Time=[^ ]*/Time=100000/' "$tmp/clock.xyz" > "$tmp/clock-late.xyz"
 "$edpd" run --load "$tmp/clock-late.xyz" --time 10 --json | grep -q '"time": 100010,' && ok || bad "a state at 1e5 runs on to 100010"
-expect_error "exactly one of --events K, --time T (from the start) or --until T" run --scenario granular --time 1 --until 1
+expect_error "exactly one of --events K, --time T (from the start), --until T" run --scenario granular --time 1 --until 1
+# compression and mixtures: every wrong combination named
+expect_error "species: gives n itself" run --scenario elastic --species "10 1; 10 1.4" --n 20 --events 10
+expect_error "species: entry 1 must be" run --scenario elastic --species "10 1; ten 1.4" --events 10
+expect_error "species: species 1: diameter must be in" run --scenario elastic --species "10 1; 10 0" --events 10
+expect_error "species: not with --load" run --load "$tmp/sw.xyz" --species "10 1" --time 1
+expect_error "until-packing-fraction: only with growth" run --scenario elastic --until-packing-fraction 0.5
+expect_error "until-packing-fraction: must be above the start's packing fraction" run --scenario jamming --dim 2 --n 100 --until-packing-fraction 0.1
+expect_error "growth_rate: only with potential hard-sphere" run --scenario elastic --growth-rate 0.01 --potential square-well --events 10
+expect_error "jam_pressure: only with growth" run --scenario elastic --until-pressure 1e6 --events 10
+expect_error "exactly one of" run --scenario elastic --growth-rate 0.01 --time 1 --until-packing-fraction 0.5
 expect_error "--series: needs --time T" run --scenario granular --until 1 --series 0.5
 expect_error "--until: must be at least the start of the run, 0 " run --scenario granular --until -1
 # --until T stops on the clock T itself. From a state whose Time is -2546.685791655451 (a naive-rewind

@@ -138,7 +138,8 @@ static void ref_candidate(struct edpd_world *w, reference *ref, const scan_const
     int tie = s->ties ? image_ties(s, c.dr) : 0;
     for (int combo = 0; combo < 8; combo++) {
         if ((combo & tie) != combo) continue;
-        pair_cand e = combo ? other_image(s, &c, combo) : c;
+        static const scan_growth none = {0, 1.0, 0.0};
+        pair_cand e = combo ? other_image(s, &none, &c, combo) : c;
         ref_image(w, ref, s, &e);
     }
 }
