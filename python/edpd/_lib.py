@@ -72,6 +72,7 @@ version = _fn("edpd_version", ctypes.c_char_p)
 schema_json = _fn("edpd_schema_json", ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
 field_named = _fn("edpd_field_named", P, ctypes.c_char_p)
 field_set = _fn("edpd_field_set", ctypes.c_int, P, P, ctypes.c_double, ctypes.POINTER(Error))
+config_set_species = _fn("edpd_config_set_species", ctypes.c_int, P, ctypes.c_char_p, ctypes.POINTER(Error))
 config_set_steps = _fn("edpd_config_set_steps", ctypes.c_int, P, ctypes.c_char_p, ctypes.POINTER(Error))
 create = _fn("edpd_create", P, P, ctypes.POINTER(Error))
 destroy = _fn("edpd_destroy", None, P)
@@ -87,6 +88,14 @@ get_config = _fn("edpd_get_config", P, P)
 get_positions = _fn("edpd_get_positions", None, P, P)
 get_velocities = _fn("edpd_get_velocities", None, P, P)
 get_diameters = _fn("edpd_get_diameters", None, P, P)
+time_at_packing_fraction = _fn("edpd_time_at_packing_fraction", ctypes.c_double, P, ctypes.c_double)
+
+
+class Contacts(ctypes.Structure):
+    _fields_ = [("contacts", ctypes.c_uint32), ("rattlers", ctypes.c_uint32), ("mean_contacts", ctypes.c_double)]
+
+
+get_contacts = _fn("edpd_get_contacts", ctypes.c_int, P, ctypes.c_double, ctypes.POINTER(Contacts), P, P, ctypes.c_uint32, ctypes.POINTER(Error))
 get_masses = _fn("edpd_get_masses", None, P, P)
 get_overlap_flags = _fn("edpd_get_overlap_flags", None, P, P)
 get_box = _fn("edpd_get_box", None, P, P)

@@ -10,8 +10,8 @@ import numpy as np
 
 from . import _lib
 
-STOPS = ("time", "budget", "halted", "collapse", "error")
-STATES = ("running", "halted", "collapse")
+STOPS = ("time", "budget", "halted", "collapse", "error", "jammed")
+STATES = ("running", "halted", "collapse", "jammed")
 EVENT_KINDS = ("collision", "plane", "capture", "release", "bounce", "kick")
 EVENT_DTYPE = np.dtype([("time", "<f8"), ("a", "<i4"), ("b", "<i4"), ("kind", "<u4"),
                         ("impulse", "<f8"), ("separation", "<f8")])
@@ -56,10 +56,11 @@ class Simulation:
     Keywords are the configuration's fields by their C names (``edpd.fields()`` lists them with
     their ranges); a value out of range raises ValueError with the core's message, an unknown
     keyword or a value of the wrong type TypeError. ``steps=[(radius, energy), ...]`` gives a
-    stepped potential (radii in diameters, innermost first).
+    stepped potential (radii in diameters, innermost first); ``species=[(count, diameter, mass),
+    ...]`` a mixture in the gas scenarios (n is the counts' sum).
     """
 
-    def __init__(self, scenario="granular", *, steps=None, **fields):
+    def __init__(self, scenario="granular", *, steps=None, species=None, **fields):
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario: must be one of {', '.join(SCENARIOS)} (a state: edpd.load or edpd.custom), got {scenario!r}")
         cfg = _lib.scenario_config(SCENARIOS.index(scenario))
@@ -71,6 +72,15 @@ class Simulation:
                 raise TypeError(f"{name}: not a configuration field (the fields: {known}; steps)")
             v = _enum_index(field, value) if field["type"] == "enum" else _number(name, value)
             if _lib.field_set(ctypes.byref(cfg), _lib.field_named(name.encode()), v, ctypes.byref(err)) != 0:
+                _raise(err)
+        if species is not None:
+            if "n" in fields:
+                raise TypeError("species: gives n itself (the counts' sum): not with n")
+            try:
+                text = "; ".join(f"{int(k)} {_number('species', d)!r} {_number('species', m)!r}" for k, d, m in species)
+            except (TypeError, ValueError):
+                raise TypeError(f"species: must be a list of (count, diameter, mass), got {species!r}") from None
+            if _lib.config_set_species(ctypes.byref(cfg), text.encode(), ctypes.byref(err)) != 0:
                 _raise(err)
         if steps is not None:
             if _lib.config_set_steps(ctypes.byref(cfg), steps_text(steps).encode(), ctypes.byref(err)) != 0:
@@ -118,7 +128,8 @@ class Simulation:
     def advance(self, time=None, *, until=None, events=None):
         """Runs events up to ``time`` from now, or to the clock ``until``, or ``events`` events
         (whichever comes first if several are given). Returns why it stopped: "time", "budget",
-        "halted" (a naive detector met undefined dynamics) or "collapse"."""
+        "halted" (a naive detector met undefined dynamics), "collapse" or "jammed" (a compression
+        whose reduced pressure passed jam_pressure: ``until=math.inf`` runs one until it jams)."""
         w = self._world()
         if time is None and until is None and events is None:
             raise ValueError("advance: give time (a duration), until (the clock to stop at) or events (a budget)")
@@ -207,6 +218,19 @@ class Simulation:
             return {"state": "running"}
         return {"state": STATES[st.state], "reason": st.reason.decode() if st.reason else None, "event": st.event,
                 "time": st.time, "particles": (st.particle_a, st.particle_b)}
+
+    def time_at_packing_fraction(self, phi):
+        """A compression's clock at which the packing fraction reaches phi (None without growth)."""
+        t = _lib.time_at_packing_fraction(self._world(), _number("phi", phi))
+        return None if t != t else t
+
+    def contacts(self, gap=1e-9):
+        """The contact network now: pairs within gap sigma_ij of contact, rattlers (fewer than
+        dim + 1 contacts) removed round by round; {"contacts", "rattlers", "mean_contacts"}."""
+        out, err = _lib.Contacts(), _lib.Error()
+        if _lib.get_contacts(self._world(), _number("gap", gap), ctypes.byref(out), None, None, 0, ctypes.byref(err)) != 0:
+            _raise(err)
+        return {"contacts": out.contacts, "rattlers": out.rattlers, "mean_contacts": out.mean_contacts}
 
     @property
     def status(self):

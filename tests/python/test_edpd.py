@@ -276,3 +276,18 @@ def test_the_observers_give_the_clis_numbers():
     assert sim.box[0] / 2 - 0.02 <= r["gr"][-1, 0] + 0.01 <= sim.box[0] / 2
     with pytest.raises(ValueError, match=r"sample_dt: 6 samples .* it takes 16 to 4096"):
         edpd.observe(edpd.Simulation("elastic", n=108), time=1, sample_dt=0.2)
+
+
+def test_a_compression_jams_as_the_clis_does():
+    # --scenario jamming --dim 2 --n 300 --growth-rate 0.002: the same mixture, the same run
+    sim = edpd.Simulation("elastic", dim=2, growth_rate=0.002, species=[(150, 1.0, 1.0), (150, 1.4, 1.0)])
+    assert sim.advance(until=math.inf) == "jammed"
+    assert sim.status["state"] == "jammed"
+    cli = json.loads(subprocess.run([str(CLI), "run", "--scenario", "jamming", "--dim", "2", "--n", "300", "--growth-rate", "0.002",
+                                     "--json", "--no-progress"], capture_output=True, text=True, check=True).stdout)
+    assert sim.stats["packing_fraction"] == cli["packing_fraction"]
+    assert sim.contacts()["mean_contacts"] == cli["contacts"]["mean_contacts"]
+    with pytest.raises(TypeError, match="species: gives n itself"):
+        edpd.Simulation("elastic", n=10, species=[(5, 1, 1), (5, 1.4, 1)])
+    with pytest.raises(ValueError, match="species"):
+        edpd.Simulation("elastic", species=[(5, 1, 1), (5, -1, 1)])
