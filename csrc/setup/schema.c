@@ -197,8 +197,8 @@ size_t edpd_schema_json(char *buf, size_t cap) {
     if (cap) buf[0] = 0;
     put(buf, cap, &used, "{\"config_size\": %u, \"stats_size\": %u,", (unsigned)sizeof(edpd_config), (unsigned)sizeof(edpd_stats));
     /* the API's fixed limits (edpd.h), so that no other language restates them */
-    put(buf, cap, &used, "\n\"limits\": {\"max_n\": %u, \"max_planes\": %u, \"max_steps\": %u, \"hist_half\": %d, \"max_time\": ",
-        EDPD_MAX_N, EDPD_MAX_PLANES, (unsigned)EDPD_MAX_STEPS, EDPD_HIST_HALF);
+    put(buf, cap, &used, "\n\"limits\": {\"max_n\": %u, \"max_planes\": %u, \"max_steps\": %u, \"max_species\": %u, \"hist_half\": %d, \"max_time\": ",
+        EDPD_MAX_N, EDPD_MAX_PLANES, (unsigned)EDPD_MAX_STEPS, (unsigned)EDPD_MAX_SPECIES, EDPD_HIST_HALF);
     put_number(buf, cap, &used, EDPD_MAX_TIME);
     put(buf, cap, &used, "},\n\"stats\": [");
     for (int k = 0; k < EDPD_STATS_FIELD_COUNT; k++) {

@@ -121,6 +121,16 @@ KEEP int wasm_config_set(edpd_config *c, int field, double value, edpd_error *er
 KEEP void wasm_config_free(edpd_config *c) { free(c); }
 /* A stepped potential from "radius energy; ..." (edpd_config_set_steps): 0, or an error code. */
 KEEP int wasm_config_steps(edpd_config *c, const char *text, edpd_error *err) { return (int)edpd_config_set_steps(c, text, err); }
+/* A mixture from "count diameter mass; ..." (edpd_config_set_species, n its counts' sum). */
+KEEP int wasm_config_species(edpd_config *c, const char *text, edpd_error *err) { return (int)edpd_config_set_species(c, text, err); }
+/* The contact network (edpd_get_contacts): counts into o[0..2] (contacts, rattlers, mean), each
+ * particle's contacts into counts (n), the first cap pairs into pairs (2 cap); 0 or an error code. */
+KEEP int wasm_contacts(edpd_world *w, double gap, double *o, uint32_t *counts, uint32_t *pairs, uint32_t cap, edpd_error *err) {
+    edpd_contacts k;
+    edpd_code code = edpd_get_contacts(w, gap, &k, counts, pairs, cap, err);
+    o[0] = k.contacts; o[1] = k.rattlers; o[2] = k.mean_contacts;
+    return (int)code;
+}
 KEEP edpd_world *wasm_create_config(const edpd_config *c, edpd_error *err) { return edpd_create(c, err); }
 /* The statistics as edpd_stats itself: the wrapper reads each field at its schema offset. */
 KEEP void wasm_stats_struct(edpd_world *w, edpd_stats *out) { edpd_get_stats(w, out); }

@@ -15,6 +15,8 @@ export const DETECTORS = field('detector').values;
 export const MAX_N = field('n').max;
 /** The impact-separation histogram's bins either side of 0 (the core's EDPD_HIST_HALF). */
 export const HIST_HALF = SCHEMA.limits.hist_half;
+/** A mixture's most species (EDPD_MAX_SPECIES). */
+export const MAX_SPECIES = SCHEMA.limits.max_species;
 /** A stepped potential's most steps (EDPD_MAX_STEPS). */
 export const MAX_STEPS = SCHEMA.limits.max_steps;
 
@@ -51,8 +53,9 @@ export function normalizeConfig(config) {
   const out = scenarioDefaults(scenario);
   for (const [key, value] of Object.entries(config)) {
     if (key === 'steps') { if (value !== undefined) out.steps = normalizeSteps(value, config.potential); continue; }
+    if (key === 'species') { if (value !== undefined) out.species = normalizeSpecies(value, config.n); continue; }
     const s = Object.hasOwn(CONFIG_SCHEMA, key) ? CONFIG_SCHEMA[key] : null;  // not `constructor`, `__proto__`, …
-    if (!s) throw new Error(`${key}: unknown config key (allowed: ${[...Object.keys(CONFIG_SCHEMA), 'steps'].join(', ')})`);
+    if (!s) throw new Error(`${key}: unknown config key (allowed: ${[...Object.keys(CONFIG_SCHEMA), 'steps', 'species'].join(', ')})`);
     if (value === undefined) continue;
     if (s.type === 'enum') {
       if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${shown(value)}`);
@@ -90,6 +93,19 @@ export function normalizeSteps(steps, potential) {
   }
   return steps.map(([r, u]) => [r, u]);
 }
+
+/** A mixture, [[count, diameter, mass], ...] (the ranges are the core's; n is the counts' sum): a
+ * copy, or an error naming `species`. */
+export function normalizeSpecies(species, n) {
+  if (n !== undefined) throw new Error(`species: gives n itself (the counts' sum): not with n, got n ${shown(n)}`);
+  const entry = (x) => Array.isArray(x) && x.length === 3 && Number.isInteger(x[0]) && x[0] >= 1 && x.slice(1).every((v) => typeof v === 'number' && Number.isFinite(v));
+  if (!Array.isArray(species) || species.length < 1 || species.length > MAX_SPECIES || !species.every(entry)) {
+    throw new Error(`species: must be 1 to ${MAX_SPECIES} entries [count, diameter, mass] (a whole count >= 1, finite numbers), e.g. [[150, 1, 1], [150, 1.4, 1]]; got ${Array.isArray(species) ? `${species.length} entries` : shown(species)}`);
+  }
+  return species.map(([k, d, m]) => [k, d, m]);
+}
+/** The species as edpd_parse_species and the CLI's --species read them ("150 1 1; 150 1.4 1"). */
+export const speciesText = (species) => species.map(([k, d, m]) => `${k} ${d} ${m}`).join('; ');
 
 /** The steps as edpd_parse_steps and the CLI's --steps read them ("1.2 -2; 1.5 -1"); a number's
  * shortest round-trip text, so the core gets the same doubles. */

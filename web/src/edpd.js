@@ -10,12 +10,12 @@
 // when memory grows), and every getter returns a copy, so nothing a caller holds goes stale.
 
 import createEdpdModule from '../wasm/edpd.mjs';
-import { CONFIG_FIELDS, CONFIG_SCHEMA, DETECTORS, HIST_HALF, field, normalizeConfig, shown, stepsText } from './config.js';
+import { CONFIG_FIELDS, CONFIG_SCHEMA, DETECTORS, HIST_HALF, field, normalizeConfig, shown, speciesText, stepsText } from './config.js';
 
-export { SCENARIOS, DETECTORS, MAX_N, HIST_HALF, MAX_STEPS, CONFIG_SCHEMA, scenarioDefaults, normalizeConfig, shown, stepsText } from './config.js';
+export { SCENARIOS, DETECTORS, MAX_N, HIST_HALF, MAX_STEPS, MAX_SPECIES, CONFIG_SCHEMA, scenarioDefaults, normalizeConfig, shown, speciesText, stepsText } from './config.js';
 
-const STOP = ['time', 'budget', 'halted', 'collapse', 'error'];
-const STATE = ['running', 'halted', 'collapse'];
+const STOP = ['time', 'budget', 'halted', 'collapse', 'error', 'jammed'];
+const STATE = ['running', 'halted', 'collapse', 'jammed'];
 // edpd_failure's words, in the order of csrc/wasm/wasm_api.c's wasm_first_failure
 const NAIVE_ACTIONS = ['halted', 'ignored', 'executed'];
 const STABLE_ANSWERS = ['stabilising', 'turning-point', 'root', 'none'];
@@ -92,11 +92,13 @@ class EdpdApi {
         const value = s.type === 'enum' ? field(s.name).values.indexOf(v) : v === null ? NaN : v;
         if (M._wasm_config_set(cfg, s.index, value, this.err) !== 0) throw new Error(this.fieldError());
       }
-      if (c.steps) {
-        const text = stepsText(c.steps), bytes = M.lengthBytesUTF8(text) + 1, ptr = M._malloc(bytes);
-        if (!ptr) throw new Error('steps: out of WebAssembly memory');
+      // the lists the schema's numeric fields cannot hold, as the core parses them
+      for (const [key, text, set] of [['steps', c.steps && stepsText(c.steps), M._wasm_config_steps], ['species', c.species && speciesText(c.species), M._wasm_config_species]]) {
+        if (!text) continue;
+        const bytes = M.lengthBytesUTF8(text) + 1, ptr = M._malloc(bytes);
+        if (!ptr) throw new Error(`${key}: out of WebAssembly memory`);
         M.stringToUTF8(text, ptr, bytes);
-        const code = M._wasm_config_steps(cfg, ptr, this.err);
+        const code = set(cfg, ptr, this.err);
         M._free(ptr);
         if (code !== 0) throw new Error(this.fieldError());
       }
@@ -308,6 +310,24 @@ class Simulation {
     this.check();
     this.M._wasm_diameters(this.w, this.buf);
     return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + this.n);
+  }
+
+  /** The contact network now (edpd_get_contacts): pairs within `gap` σ_ij of contact, rattlers
+   * (fewer than dim + 1 contacts) removed round by round. { contacts, rattlers, meanContacts,
+   * counts (each particle's, 0 for a rattler), pairs ([i, j] flat, up to maxPairs) }. */
+  contacts(gap = 1e-9, maxPairs = 4 * this.n) {
+    this.check();
+    if (!(typeof gap === 'number' && gap >= 0 && gap <= 0.5)) throw new Error(`gap: must be a number in [0, 0.5], got ${shown(gap)}`);
+    const M = this.M, o = M._malloc(24), counts = M._malloc(4 * this.n), pairs = M._malloc(8 * maxPairs);
+    try {
+      if (!o || !counts || !pairs) throw new Error('contacts: out of WebAssembly memory');
+      if (M._wasm_contacts(this.w, gap, o, counts, pairs, maxPairs, this.api.err) !== 0) throw new Error(this.api.fieldError());
+      const [contacts, rattlers, meanContacts] = M.HEAPF64.slice(o / 8, o / 8 + 3);
+      return { contacts, rattlers, meanContacts, counts: M.HEAPU32.slice(counts / 4, counts / 4 + this.n),
+        pairs: M.HEAPU32.slice(pairs / 4, pairs / 4 + 2 * Math.min(contacts, maxPairs)) };
+    } finally {
+      M._free(o); M._free(counts); M._free(pairs);
+    }
   }
 
   /** The uniform acceleration [gx, gy, gz] (a state file's gravity=). */

@@ -35,7 +35,7 @@ export class PaneModel {
 
   get time() { return this.frame ? this.frame.time : 0; }
   get status() { return this.frame ? this.frame.status.status : 'loading'; }
-  get terminal() { return this.error !== null || this.status === 'halted' || this.status === 'collapse'; }
+  get terminal() { return this.error !== null || this.status === 'halted' || this.status === 'collapse' || this.status === 'jammed'; }
   get stateHash() { return this.frame ? this.frame.stats.stateHash : null; }
 
   /** The pane's verdict (model/verdict.js): fine, failed or finished, in large words. */
@@ -57,6 +57,7 @@ export class PaneModel {
     }
     if (st.status === 'halted') return { kind: 'halted', text: `halted: ${st.reason}, at event ${st.event}, t = ${fmt(st.time, 10)}` };
     if (st.status === 'collapse') return { kind: 'collapse', text: `collapse at t = ${fmt(st.time, 10)} (event ${st.event})` };
+    if (st.status === 'jammed') return { kind: 'done', text: `jammed at t = ${fmt(st.time, 10)} (event ${st.event}), φ = ${fmt(s.packingFraction, 6)}` };
     if (s.fellThrough > 0) return { kind: 'warn', text: `running · fell through the plate` };
     return { kind: overlaps ? 'warn' : 'ok', text: `running · overlapping pairs ${overlaps}` };
   }

@@ -78,7 +78,8 @@ export function cliCommand(state, detector, t) {
   const sc = scenarioOf(state.scenario);
   if (sc.command) return sc.command(state, detector, t, shellWord);
   const flags = sc.cliFlags(state, detector, sc.engineConfig(state, detector));
-  return ['build/edpd', 'run', ...flags.flat().map(String), '--time', String(t), '--json'].join(' ');
+  // a list's value (--species, --steps) has spaces: one shell word, quoted
+  return ['build/edpd', 'run', ...flags.flat().map((x) => shellWord(String(x))), '--time', String(t), '--json'].join(' ');
 }
 
 /** A file name as one shell word: as it is when it is plain, else in single quotes. */

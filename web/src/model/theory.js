@@ -56,6 +56,30 @@ export function fluidPressure(phi, dim) {
   return phi <= FLUID_LIMIT[dim] ? equationOfStateLiu(phi, dim) : null;
 }
 
+/** A binary mixture's moments <s>, <s^2>, <s^3> of the diameter (species [[count, diameter], ...]). */
+export function diameterMoments(species) {
+  const n = species.reduce((a, [k]) => a + k, 0);
+  const m = (p) => species.reduce((a, [k, d]) => a + k * d ** p, 0) / n;
+  return [m(1), m(2), m(3)];
+}
+
+/** A mixture's equation of state: 3-D Boublík–Mansoori–Carnahan–Starling–Leland (J. Chem. Phys. 54,
+ * 1523 (1971)); 2-D the rule of Santos, Yuste & López de Haro (Mol. Phys. 96, 1 (1999)) on Liu's
+ * disks, Z = 1/(1-φ) + (<s>²/<s²>)(Z_disks(φ) - 1/(1-φ)). tests/c/test_compression.c checks both
+ * against the engine. null beyond the fluid (FLUID_LIMIT, here of the mixture: 0.7 / 0.55). */
+export function mixturePressure(phi, dim, species) {
+  const [m1, m2, m3] = diameterMoments(species), y = 1 - phi;
+  if (phi > (dim === 3 ? 0.55 : 0.7)) return null;
+  if (dim === 3) return 1 / y + 3 * (m1 * m2 / m3) * phi / y ** 2 + (m2 ** 3 / m3 ** 2) * phi ** 2 * (3 - phi) / y ** 3;
+  return 1 / y + (m1 * m1 / m2) * (equationOfStateLiu(phi, 2) - 1 / y);
+}
+
+/** The free-volume law near jamming: Z = d / (1 - φ/φ_J) (Salsburg & Wood; Donev, Torquato &
+ * Stillinger 2005), null at or past φ_J. */
+export function freeVolumePressure(phi, dim, phiJ) {
+  return phi < phiJ ? dim / (1 - phi / phiJ) : null;
+}
+
 /** Enskog collision rate per particle at temperature T (sigma = m = 1). */
 export function enskogRate(phi, dim, T) {
   const g = contactValue(phi, dim);

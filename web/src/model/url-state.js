@@ -47,6 +47,7 @@ export const FIELDS = {
   thermo: { type: 'number', ...within('thermostatRate', 0, 10), label: 'thermostat rate (0 = off)' },
   quench: { type: 'number', ...within('quenchAt', 0, 100000), label: 'quench at t (0 = none)' },
   Tq: { type: 'number', ...within('quenchTo', 0.05, 100), label: 'quench temperature kT/ε' },
+  gamma: { type: 'number', ...within('growthRate', 0.0005, 0.1), label: 'growth rate γ (diameters σ(1 + γt))' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },

@@ -46,6 +46,9 @@ export function paneVerdict(frame, { error = null, detector = 'stable' } = {}) {
     return { kind: 'failed', headline: `PASSED THROUGH: ${plural(pairs, 'pair')} overlap by up to ${fmt(s.maxOverlap, 2)} σ`,
       detail: (s.ignoredUndefined ?? 0) > 0 ? `${plural(s.ignoredUndefined, 'undefined answer')} ignored` : 'overlaps beyond rounding' };
   }
+  if (st.status === 'jammed') {
+    return { kind: 'finished', headline: `JAMMED at φ = ${fmt(s.packingFraction, 4)}`, detail: `Z = ${fmt(s.intervalPressureZ, 2)} > 10¹²` };
+  }
   if (st.status === 'collapse') {
     const stab = s.stabilizingEvents ?? 0;
     return frame.n === 1

@@ -70,6 +70,12 @@ export class GasEngine extends PaneWorld {
     return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
   }
 
+  /** The jammed packing's contacts (once: the state no longer changes). */
+  jammedContacts() {
+    this.contacts ??= this.sim.contacts(1e-9);
+    return this.contacts;
+  }
+
   /** Everything a view needs, as transferable copies. */
   frame() {
     const s = this.sim;
@@ -86,6 +92,8 @@ export class GasEngine extends PaneWorld {
       status: st,
       histogram: s.impactHistogram(),
       failure: s.firstFailure(),  // the naive detector's first undefined dynamics, or null
+      // a compression's diameters grow: each frame carries them; its contact network once jammed
+      ...(this.spec.growing ? { diameters: s.diameters(), contacts: st.status === 'jammed' ? this.jammedContacts() : null } : {}),
       observables: this.observed ?? null,  // a scenario's g(r), MSD and speeds (stable pane), once there are any
     };
   }

@@ -193,10 +193,16 @@ export class SplitView {
     p.lastFailed = failed;
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
+    if (frame.diameters) {  // a compression's: they grow
+      p.diameters = frame.diameters;
+      if (p.mesh.isPoints) { p.mesh.geometry.attributes.psize.array.set(frame.diameters.subarray(0, n)); p.mesh.geometry.attributes.psize.needsUpdate = true; }
+    }
+    this.drawContacts(p, frame);
+    const rattler = frame.contacts ? (i) => frame.contacts.counts[i] === 0 : () => false;
     const failure = failedPair(frame, failed);  // the pair the failure is about (model/failure-site.js)
     const C = this.colors;
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
-      : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : C.base[k]);
+      : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : rattler(i) ? C.box : C.base[k]);
     if (p.mesh.isPoints) {
       const at = p.mesh.geometry.attributes;
       at.position.array.set(pos.subarray(0, 3 * n));
@@ -214,6 +220,26 @@ export class SplitView {
     }
     p.mesh.instanceMatrix.needsUpdate = true;
     if (p.mesh.instanceColor) p.mesh.instanceColor.needsUpdate = true;
+  }
+
+  /** A jammed packing's contact network (frame.contacts: pairs of non-rattlers) as lines between
+   * the centres, above the disks in 2-D; a pair across a periodic edge is left out (its line would
+   * cross the box). */
+  drawContacts(p, frame) {
+    if (p.contacts) { p.scene.remove(p.contacts); p.contacts.geometry.dispose(); p.contacts.material.dispose(); p.contacts = null; }
+    const c = frame.contacts, pos = frame.positions, d = frame.diameters;
+    if (!c || !d) return;
+    const lift = frame.dim === 2 ? 0.75 * Math.max(...d) : 0, xyz = [];
+    for (let k = 0; k < c.pairs.length; k += 2) {
+      const i = c.pairs[k], j = c.pairs[k + 1], reach = 0.51 * (d[i] + d[j]);
+      const dx = pos[3 * i] - pos[3 * j], dy = pos[3 * i + 1] - pos[3 * j + 1], dz = pos[3 * i + 2] - pos[3 * j + 2];
+      if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+      xyz.push(pos[3 * i], pos[3 * i + 1], pos[3 * i + 2] + lift, pos[3 * j], pos[3 * j + 1], pos[3 * j + 2] + lift);
+    }
+    const geo = new THREE.BufferGeometry();
+    geo.setAttribute('position', new THREE.Float32BufferAttribute(xyz, 3));
+    p.contacts = new THREE.LineSegments(geo, new THREE.LineBasicMaterial({ color: this.colors.base[p.k].clone().lerp(new THREE.Color(0x000000), 0.6) }));
+    p.scene.add(p.contacts);
   }
 
   resize() {
