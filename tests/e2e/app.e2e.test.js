@@ -392,6 +392,27 @@ test('the square-well link: energy created on the left, conserved on the right, 
   await page.close();
 });
 
+test('the jamming link: the packing grows in both panes, the naive one halts, the stable one jams with its contacts drawn', async () => {
+  const { page, errors } = await open('#v=1&scenario=jamming&n=100&gamma=0.02&speed=16');
+  await page.waitForFunction(() => /^HALTED at t = /.test(document.getElementById('badge-0').textContent)
+    && /^JAMMED at φ = 0\.8/.test(document.getElementById('badge-1').textContent), null, { timeout: 120000 });
+  expect(await page.evaluate(() => [0, 1].map((k) => document.getElementById(`badge-${k}`).dataset.kind))).toEqual(['failed', 'finished']);
+  // the contact network over the stable packing, none over the halted one; rattlers in grey
+  await page.waitForFunction(() => window.edpdApp.view.panes[1].contacts && window.edpdApp.view.panes[1].lastFrame.contacts);
+  const lines = await page.evaluate(() => window.edpdApp.view.panes.map((p) => (p.contacts ? p.contacts.geometry.attributes.position.count / 2 : 0)));
+  expect(lines[0]).toBe(0);
+  expect(lines[1]).toBeGreaterThan(100);
+  expect(await page.textContent('#stories')).toMatch(/stable compressed the packing until it jammed at φ_J = 0\.8\d+ .*contacts hold \d+ particles, [\d.]+ each — isostatic is 4; \d+ rattlers/);
+  // the pressure against the packing fraction, on a log scale, with the free-volume law
+  expect(await page.textContent('#plot-main .u-title')).toBe('Pressure as the packing grows');
+  const phi = await page.evaluate(() => window.edpdApp.model.series.main.columns[0]);
+  expect(phi[0]).toBeCloseTo(0.3, 6);
+  expect(phi.at(-1)).toBeGreaterThan(0.8);
+  expect(phi.every((x, k) => k === 0 || x > phi[k - 1])).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas', async () => {
   const { page } = await open('#v=1&scenario=ball');
   await page.keyboard.press('Space');

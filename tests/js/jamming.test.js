@@ -82,3 +82,15 @@ test('the plot\'s theory: BMCSL and SYH as test_compression.c checks them, the f
   expect(freeVolumePressure(0.8, 2, 0.84)).toBeCloseTo(2 / (1 - 0.8 / 0.84), 12);
   expect(freeVolumePressure(0.85, 2, 0.84)).toBeNull();
 });
+
+test('the default link\'s numbers, as docs/app.md and docs/teaching.md quote them', () => {
+  const [naiveSpec, stableSpec] = paneConfigs(defaultState('jamming'));
+  const stable = paneEngine(api, stableSpec), naive = paneEngine(api, naiveSpec);
+  stable.advanceTo(1e6, 1e8);
+  naive.advanceTo(1e6, 1e8);
+  expect(stable.frame().status.status).toBe('jammed');
+  expect(stable.frame().stats.packingFraction.toFixed(4)).toBe('0.8426');
+  expect(naive.frame().status).toMatchObject({ status: 'halted', reason: 'overlap-approaching' });
+  expect(naive.frame().status.time.toFixed(1)).toBe('67.7');
+  stable.destroy(); naive.destroy();
+});

@@ -21,11 +21,11 @@ export default {
   view: 'gas',
   growing: true,
   story: jamStory,
-  blurb: (s) => `Disks of two sizes (1 and 1.4 diameters, half of each, so they cannot crystallise) grow as σ(1 + γt), γ = ${fmt(s.gamma, 3)}, from φ = ${START}; ` +
+  blurb: (s) => `${s.dim === 3 ? 'Spheres' : 'Disks'} of two sizes (1 and 1.4 diameters, half of each, so they cannot crystallise) grow as σ(1 + γt), γ = ${fmt(s.gamma, 3)}, from φ = ${START}; ` +
     'after each impact a pair leaves faster than its contact distance grows, and the heat this makes is taken out by rescaling the speeds (the Lubachevsky–Stillinger algorithm of the packing codes). ' +
     'Near jamming the gaps between neighbours shrink to rounding and the pressure diverges (plot: Z against φ, log scale). ' +
     'There the textbook detector meets pairs that overlap by a rounding error and approach; the stable one collides them at once and compresses on until the pressure passes 10¹²: the jammed packing, ' +
-    `its contacts drawn once it jams (rattlers, held by nothing, in grey).${s.dim === 3 ? '' : ''}`,
+    `its contacts drawn once it jams${s.dim === 3 ? ' (inside the spheres: turn the view)' : ''}, and the rattlers, held by nothing, in grey.`,
   params: ['naive', 'dim', 'n', 'gamma', 'seed', 'speed'],
   defaults: { naive: 'halt', dim: 2, n: 200, gamma: 0.01, seed: 1, speed: 8 },
   dimDefaults: { 2: { n: 200 }, 3: { n: 250 } },
