@@ -379,7 +379,7 @@ int cmd_run(cli_args *a) {
         if (isnan(o.until)) {
             edpd_stats s0;
             edpd_get_stats(w, &s0);
-            snprintf(m_out, sizeof m_out, "--until-packing-fraction: must be above the start's packing fraction %.6g, got %g", s0.packing_fraction, o.until_phi);
+            snprintf(m_out, sizeof m_out, "--until-packing-fraction: must be above the start's packing fraction %.6g, got %g", s0.packing_fraction_now, o.until_phi);
             frames_close(&dump, m_later, sizeof m_later); frames_close(&trajectory, m_later, sizeof m_later);
             event_log_close(&log, m_later, sizeof m_later);
             edpd_destroy(w);

@@ -75,11 +75,11 @@ static void json_contacts(json_out *j, const edpd_world *w) {
 static void print_compression(const edpd_world *w, const edpd_status *st, const edpd_stats *s) {
     const edpd_config *c = edpd_get_config(w);
     printf("compression at gamma = %g: phi = %.6g, reduced pressure of the last rescale interval = %.6g, %llu rescales\n",
-           c->growth_rate, s->packing_fraction, s->interval_pressure_z, (unsigned long long)s->rescales);
+           c->growth_rate, s->packing_fraction_now, s->interval_pressure_z, (unsigned long long)s->rescales);
     if (st->state != EDPD_STATE_JAMMED) return;
     edpd_contacts k;
     edpd_error e;
-    printf("JAMMED at t = %.17g: phi_J = %.6g, reduced pressure %.3g > %.3g\n", st->time, s->packing_fraction, s->interval_pressure_z, c->jam_pressure);
+    printf("JAMMED at t = %.17g: phi_J = %.6g, reduced pressure %.3g > %.3g\n", st->time, s->packing_fraction_now, s->interval_pressure_z, c->jam_pressure);
     if (edpd_get_contacts(w, CONTACT_GAP, &k, NULL, NULL, 0, &e) == EDPD_OK)
         printf("contacts (gap < %g sigma): %u between %u non-rattlers, %.4g per particle (isostatic: %d); %u rattlers\n",
                CONTACT_GAP, k.contacts, c->n - k.rattlers, k.mean_contacts, 2 * c->dim, k.rattlers);

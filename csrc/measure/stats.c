@@ -58,7 +58,7 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->potential_energy_mean = elapsed > 0.0 ? pe_integral_at(w, w->time) / elapsed : NAN;
     s->potential_energy_mean_error = ed_blocks_mean_error(w, 0);
     s->state_hash = edpd_state_hash(w);
-    s->packing_fraction = ed_packing_fraction(w, w->time);
+    s->packing_fraction_now = ed_packing_fraction(w, w->time);
     s->interval_pressure_z = w->interval_z;
     s->rescales = w->rescales;
     s->rescaled_energy = w->rescaled_energy;

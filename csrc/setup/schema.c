@@ -108,7 +108,7 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(kinetic_energy_mean, "kineticEnergyMean", EDPD_STAT_DOUBLE),
     STAT(kinetic_energy_mean_error, "kineticEnergyMeanError", EDPD_STAT_DOUBLE),
     STAT(state_hash, "stateHash", EDPD_STAT_HASH),
-    STAT(packing_fraction, "packingFraction", EDPD_STAT_DOUBLE),
+    STAT(packing_fraction_now, "packingFractionNow", EDPD_STAT_DOUBLE),
     STAT(interval_pressure_z, "intervalPressureZ", EDPD_STAT_DOUBLE),
     STAT(rescales, "rescales", EDPD_STAT_U64),
     STAT(rescaled_energy, "rescaledEnergy", EDPD_STAT_DOUBLE),

@@ -544,5 +544,13 @@ process.exit(sum(a) === 200 && sum(b) === 200 && a.collapsed === 200 && b.t_max_
   [ "$(grep -o 'Time=[0-9.e+-]*' "$tmp/every.xyz" | tr '\n' ' ')" = "Time=0 Time=0.30000000000000004 Time=0.60000000000000009 Time=0.90000000000000002 Time=1 " ] \
   && ok || bad "--trajectory-every 3: $(grep -o 'Time=[0-9.e+-]*' "$tmp/every.xyz" | tr '\n' ' ')"
 expect_error "--trajectory-every: only with --trajectory FILE" run --scenario elastic --time 1 --series 0.1 --trajectory-every 2
+# a jammed packing as a state file: --load reads back its diameters as they grew, at its packing
+# fraction, and a compression continues from it (its growth from the file's Time)
+"$edpd" run --scenario jamming --dim 2 --n 100 --dump "$tmp/jam.xyz" --json > "$tmp/jam.json" && \
+  "$edpd" run --load "$tmp/jam.xyz" --events 0 --json > "$tmp/jam-load.json" && node -e '
+const [a, b] = process.argv.slice(1).map((f) => JSON.parse(require("fs").readFileSync(f)));
+process.exit(a.jammed && Math.abs(b.packing_fraction_now - a.packing_fraction_now) < 1e-14 && b.max_overlap < 1e-12 && b.time === a.time ? 0 : 1)' "$tmp/jam.json" "$tmp/jam-load.json" \
+  && "$edpd" run --load "$tmp/jam.xyz" --growth-rate 0.01 | grep -q "^JAMMED at t = " \
+  && ok || bad "a jammed state file loads at its packing fraction and compresses on: $(grep -o '"packing_fraction_now": [0-9.]*' "$tmp/jam.json" "$tmp/jam-load.json" | tr '\n' ' ')"
 echo "cli_contract: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,8 +3,11 @@
  * plane, the packing fraction's growth law, the energy books of the collision rule, the
  * Boublik-Mansoori-Carnahan-Starling-Leland and Santos-Yuste-Lopez de Haro equations of state for
  * binary mixtures, and jamming's isostatic contact number and packing fractions. */
+#define _GNU_SOURCE  /* fmemopen */
 #include "edpd/edpd.h"
+#include "edpd/xyz.h"
 #include "check.h"
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct logged { int count; edpd_event e[64]; double growth_work; const double *sigma0; double gamma; } logged;
@@ -127,7 +130,7 @@ TEST(growth_law_and_energy_books) {
     edpd_stop stop = edpd_advance(w, t, UINT64_MAX, &err);
     CHECK(stop == EDPD_STOP_TIME, "reached phi = 0.45: stop %d %s", stop, err.message);
     edpd_get_stats(w, &s1);
-    CHECK_NEAR(s1.packing_fraction, 0.45, 1e-12, "phi at that time");
+    CHECK_NEAR(s1.packing_fraction_now, 0.45, 1e-12, "phi at that time");
     CHECK(s1.rescales >= 10, "rescales every 0.5: %llu", (unsigned long long)s1.rescales);
     double books_ke = s0.kinetic_energy + b.work + s1.rescaled_energy;
     CHECK_NEAR(s1.kinetic_energy, books_ke, 1e-9 * s1.kinetic_energy, "KE = KE0 + growth work + rescales");
@@ -226,9 +229,9 @@ TEST(jamming_2d_bidisperse) {
         edpd_get_contacts(w, 1e-2, &near, NULL, NULL, 0, &err);
         double iso = 4.0 - 2.0 / (300 - k.rattlers), with_rattlers = 2.0 * k.contacts / 300.0;
         printf("  2-D seed %u: phi_J = %.4f, Z = %.3g, z = %.4f (isostatic %.4f; with rattlers %.3f, gap 1e-2 %.3f), %u rattlers\n",
-               seed, s.packing_fraction, s.interval_pressure_z, k.mean_contacts, iso, with_rattlers, near.mean_contacts, k.rattlers);
+               seed, s.packing_fraction_now, s.interval_pressure_z, k.mean_contacts, iso, with_rattlers, near.mean_contacts, k.rattlers);
         CHECK(st.state == EDPD_STATE_JAMMED, "jammed: state %d", st.state);
-        CHECK(s.packing_fraction > 0.83 && s.packing_fraction < 0.855, "phi_J = %g near 0.842", s.packing_fraction);
+        CHECK(s.packing_fraction_now > 0.83 && s.packing_fraction_now < 0.855, "phi_J = %g near 0.842", s.packing_fraction_now);
         CHECK_NEAR(k.mean_contacts, iso, 0.01 * iso, "isostatic");
         CHECK(fabs(with_rattlers - iso) > 0.03 * iso && fabs(near.mean_contacts - iso) > 0.03 * iso, "wrong counts are told apart");
         CHECK(s.overlapping_pairs == 0 || s.max_overlap < 1e-12, "no overlap beyond rounding: %u, %g", s.overlapping_pairs, s.max_overlap);
@@ -247,9 +250,9 @@ TEST(jamming_3d_random_close_packing) {
     edpd_contacts k;
     edpd_error err;
     edpd_get_contacts(w, 1e-9, &k, NULL, NULL, 0, &err);
-    printf("  3-D: phi_J = %.4f, z = %.4f, %u rattlers\n", s.packing_fraction, k.mean_contacts, k.rattlers);
+    printf("  3-D: phi_J = %.4f, z = %.4f, %u rattlers\n", s.packing_fraction_now, k.mean_contacts, k.rattlers);
     CHECK(edpd_get_status(w).state == EDPD_STATE_JAMMED, "jammed");
-    CHECK(s.packing_fraction > 0.63 && s.packing_fraction < 0.655, "phi_J = %g in the RCP range", s.packing_fraction);
+    CHECK(s.packing_fraction_now > 0.63 && s.packing_fraction_now < 0.655, "phi_J = %g in the RCP range", s.packing_fraction_now);
     CHECK(k.mean_contacts > 0.95 * 6.0 && k.mean_contacts < 6.0, "nearly isostatic (a fast compression leaves a few contacts short): %g", k.mean_contacts);
     edpd_destroy(w);
 }
@@ -277,6 +280,95 @@ TEST(naive_detectors_fail_near_jamming) {
     edpd_destroy(w);
 }
 
+/* The free-volume law near jamming: each non-rattler rattles in a cage that shrinks with the gap
+ * to jamming, and Z = d / (1 - phi/phi_J) per non-rattler (Donev, Torquato & Stillinger, Phys.
+ * Rev. E 71, 011105 (2005), for Lubachevsky-Stillinger packings; a crystal's cages give d^2, twice
+ * as much in 2-D). A 2-D packing compressed to Z ~ 400, then held there at equilibrium (the state
+ * reloaded without growth) for its Z, and compressed on from the same state for its phi_J. */
+TEST(free_volume_law_near_jamming) {
+    edpd_config c = gas(2, 300, 0.3, 0.002, 1);
+    c.jam_pressure = 300.0;
+    edpd_error err;
+    CHECK(edpd_parse_species("150 1; 150 1.4", c.species, &c.species_count, &err) == EDPD_OK, "%s", err.message);
+    edpd_world *w = edpd_create(&c, &err);
+    if (!w) return;
+    edpd_advance(w, INFINITY, 100000000, &err);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    double phi = s.packing_fraction_now;
+    size_t cap = EDPD_XYZ_BOUND(300);
+    char *text = malloc(cap);
+    size_t len = edpd_write_xyz(w, text, cap);
+    edpd_destroy(w);
+    /* held at phi: equilibrium, no growth */
+    edpd_world *eq = edpd_load_state(text, len, "near-jamming", EDPD_XYZ_ONLY_FRAME, EDPD_DETECTOR_STABLE, NAN, NAN, EDPD_NEIGHBOURS_AUTO, NULL, &err);
+    CHECK(eq != NULL, "%s", err.message);
+    edpd_advance(eq, edpd_time(eq) + 5.0, UINT64_MAX, &err);
+    edpd_reset_measurements(eq);
+    edpd_advance(eq, edpd_time(eq) + 40.0, UINT64_MAX, &err);
+    edpd_stats e;
+    edpd_get_stats(eq, &e);
+    edpd_destroy(eq);
+    /* compressed on from the same state: its jamming point and rattlers */
+    FILE *f = fmemopen(text, len, "r");
+    edpd_xyz_state st;
+    char msg[256];
+    CHECK(edpd_xyz_read_stream(f, "near-jamming", EDPD_XYZ_ONLY_FRAME, &st, msg, sizeof msg), "%s", msg);
+    fclose(f);
+    edpd_config g = edpd_default_config();
+    edpd_xyz_config(&st, &g);
+    g.growth_rate = 0.002;
+    edpd_world *jw = edpd_create(&g, &err);
+    CHECK(jw != NULL, "%s", err.message);
+    edpd_xyz_free(&st);
+    free(text);
+    if (!jw) return;
+    edpd_advance(jw, INFINITY, 100000000, &err);
+    edpd_stats j;
+    edpd_get_stats(jw, &j);
+    edpd_contacts k;
+    edpd_get_contacts(jw, 1e-9, &k, NULL, NULL, 0, &err);
+    CHECK(edpd_get_status(jw).state == EDPD_STATE_JAMMED, "the reloaded packing jams");
+    edpd_destroy(jw);
+    double law = 2.0 / (1.0 - phi / j.packing_fraction_now), held = (300.0 - k.rattlers) / 300.0;
+    printf("  at phi = %.6f (phi_J = %.6f): Z = %.2f +- %.2f; free volume per non-rattler %.1f x %.3f = %.1f (ratio %.3f)\n",
+           phi, j.packing_fraction_now, e.pressure_z, e.pressure_z_error, law, held, law * held, e.pressure_z / (law * held));
+    CHECK(e.pressure_z > 100.0, "near jamming: Z = %g", e.pressure_z);
+    CHECK(e.pressure_z > 0.85 * law * held && e.pressure_z < 1.1 * law * held, "Z = %g against the free-volume law's %g", e.pressure_z, law * held);
+    CHECK(e.pressure_z < 0.7 * 2.0 * law * held, "not a crystal's d^2 / (1 - phi/phi_J)");
+}
+
+/* Compression between hard walls (the planes of a custom world): the packing jams against them,
+ * no disk crosses a wall beyond rounding, and the walls' disorder leaves it looser than the
+ * periodic packing's 0.84. */
+TEST(jamming_between_walls) {
+    enum { NX = 10, NY = 20, N = NX * NY };
+    static double r[3 * N], v[3 * N], d[N];
+    for (int i = 0; i < N; i++) {
+        r[3 * i] = 1.0 + 2.0 * (i % NX); r[3 * i + 1] = 1.0 + 2.0 * (i / NX); r[3 * i + 2] = 0.0;
+        v[3 * i] = cos(2.399963 * i); v[3 * i + 1] = sin(2.399963 * i); v[3 * i + 2] = 0.0;
+        d[i] = (i * 7 % 2) ? 1.4 : 1.0;
+    }
+    edpd_plane walls[2] = {{{1, 0, 0}, 0.0, 1.0}, {{-1, 0, 0}, -2.0 * NX, 1.0}};
+    edpd_config c = edpd_default_config();
+    c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = N; c.positions = r; c.velocities = v; c.diameters = d; c.restitution = 1.0;
+    c.box[0] = 2.0 * NX; c.box[1] = 2.0 * NY; c.box[2] = 1.4; c.periodic[1] = 1;
+    c.planes = walls; c.plane_count = 2; c.growth_rate = 0.005;
+    edpd_error err;
+    edpd_world *w = edpd_create(&c, &err);
+    CHECK(w != NULL, "%s", err.message);
+    if (!w) return;
+    edpd_advance(w, INFINITY, 200000000, &err);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    printf("  between walls: phi_J = %.4f, %llu wall impacts, plane overlaps %u (deepest %.2g)\n", s.packing_fraction_now,
+           (unsigned long long)s.plane_impacts, s.plane_overlaps, s.max_overlap);
+    CHECK(edpd_get_status(w).state == EDPD_STATE_JAMMED, "jammed: %d", edpd_get_status(w).state);
+    CHECK(s.plane_impacts > 0 && s.fell_through == 0 && s.max_overlap < 1e-12, "the walls hold");
+    CHECK(s.packing_fraction_now > 0.75 && s.packing_fraction_now < 0.845, "looser than the periodic packing: %g", s.packing_fraction_now);
+    edpd_destroy(w);
+}
+
 int main(void) {
     RUN(head_on_contact_time_and_rule);
     RUN(receding_pair_is_caught);
@@ -287,5 +379,7 @@ int main(void) {
     RUN(jamming_2d_bidisperse);
     RUN(jamming_3d_random_close_packing);
     RUN(naive_detectors_fail_near_jamming);
+    RUN(free_volume_law_near_jamming);
+    RUN(jamming_between_walls);
     return check_report("test_compression");
 }

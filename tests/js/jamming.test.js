@@ -24,7 +24,7 @@ test('a mixture compressed to jamming: the same run as the CLI\'s, bit for bit',
   const cli = native(['run', '--scenario', 'jamming', '--dim', '2', '--n', '100', '--json', '--no-progress']);
   expect(cli.jammed).toBe(true);
   expect(s.stateHash).toBe(cli.state_hash);
-  expect(s.packingFraction).toBe(cli.packing_fraction);
+  expect(s.packingFractionNow).toBe(cli.packing_fraction_now);
   expect(c.meanContacts).toBe(cli.contacts.mean_contacts);
   expect(c.rattlers).toBe(cli.contacts.rattlers);
   // the pairs are between non-rattlers, each within 1e-9 of contact
@@ -89,7 +89,7 @@ test('the default link\'s numbers, as docs/app.md and docs/teaching.md quote the
   stable.advanceTo(1e6, 1e8);
   naive.advanceTo(1e6, 1e8);
   expect(stable.frame().status.status).toBe('jammed');
-  expect(stable.frame().stats.packingFraction.toFixed(4)).toBe('0.8426');
+  expect(stable.frame().stats.packingFractionNow.toFixed(4)).toBe('0.8426');
   expect(naive.frame().status).toMatchObject({ status: 'halted', reason: 'overlap-approaching' });
   expect(naive.frame().status.time.toFixed(1)).toBe('67.7');
   stable.destroy(); naive.destroy();

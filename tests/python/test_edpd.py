@@ -285,7 +285,7 @@ def test_a_compression_jams_as_the_clis_does():
     assert sim.status["state"] == "jammed"
     cli = json.loads(subprocess.run([str(CLI), "run", "--scenario", "jamming", "--dim", "2", "--n", "300", "--growth-rate", "0.002",
                                      "--json", "--no-progress"], capture_output=True, text=True, check=True).stdout)
-    assert sim.stats["packing_fraction"] == cli["packing_fraction"]
+    assert sim.stats["packing_fraction_now"] == cli["packing_fraction_now"]
     assert sim.contacts()["mean_contacts"] == cli["contacts"]["mean_contacts"]
     with pytest.raises(TypeError, match="species: gives n itself"):
         edpd.Simulation("elastic", n=10, species=[(5, 1, 1), (5, 1.4, 1)])

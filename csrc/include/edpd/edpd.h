@@ -264,7 +264,7 @@ typedef struct edpd_stats {
     double kinetic_energy_mean_error;
     uint64_t state_hash;
     /* Compression (growth_rate > 0); also the packing fraction of any world. */
-    double packing_fraction;      /* now: the particles' volume (area in 2-D) over the box's */
+    double packing_fraction_now;  /* the particles' volume (area in 2-D) over the box's, now (config's packing_fraction: at the start) */
     double interval_pressure_z;   /* the last rescale interval's Z (NaN: none yet) */
     uint64_t rescales;            /* velocity rescales so far */
     double rescaled_energy;       /* kinetic energy the rescales added (negative: took out) */

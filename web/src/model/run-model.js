@@ -57,7 +57,7 @@ export class PaneModel {
     }
     if (st.status === 'halted') return { kind: 'halted', text: `halted: ${st.reason}, at event ${st.event}, t = ${fmt(st.time, 10)}` };
     if (st.status === 'collapse') return { kind: 'collapse', text: `collapse at t = ${fmt(st.time, 10)} (event ${st.event})` };
-    if (st.status === 'jammed') return { kind: 'done', text: `jammed at t = ${fmt(st.time, 10)} (event ${st.event}), φ = ${fmt(s.packingFraction, 6)}` };
+    if (st.status === 'jammed') return { kind: 'done', text: `jammed at t = ${fmt(st.time, 10)} (event ${st.event}), φ = ${fmt(s.packingFractionNow, 6)}` };
     if (s.fellThrough > 0) return { kind: 'warn', text: `running · fell through the plate` };
     return { kind: overlaps ? 'warn' : 'ok', text: `running · overlapping pairs ${overlaps}` };
   }

@@ -37,7 +37,7 @@ export default {
 
   columns: () => ['packing fraction φ', 'naive Z', 'stable Z', 'free-volume law d/(1 − φ/φ_J)', 'mixture equation of state'],
   record(model, [fa, fb], t) {
-    const s = model.state, phi = fb.stats.packingFraction;
+    const s = model.state, phi = fb.stats.packingFractionNow;
     const z = (f) => (f.time >= t - 1e-9 && Number.isFinite(f.stats.intervalPressureZ) ? f.stats.intervalPressureZ : null);
     const phiJ = fb.status.status === 'jammed' ? phi * (1 + 1e-12) : PHI_J[s.dim];
     const x = model.series.main.columns[0];
@@ -57,7 +57,7 @@ export function jamStory(detector, frame) {
   const { status: st, stats: s } = frame;
   if (st.status === 'jammed') {
     const c = frame.contacts;
-    return `${detector} compressed the packing until it jammed at φ_J = ${fmt(s.packingFraction, 4)} (t = ${fmt(st.time, 6)}), its pressure Z = ${fmt(s.intervalPressureZ, 2)}` +
+    return `${detector} compressed the packing until it jammed at φ_J = ${fmt(s.packingFractionNow, 4)} (t = ${fmt(st.time, 6)}), its pressure Z = ${fmt(s.intervalPressureZ, 2)}` +
       (c ? `: ${c.contacts.toLocaleString('en')} contacts hold ${(frame.n - c.rattlers).toLocaleString('en')} particles, ${fmt(c.meanContacts, 4)} each — isostatic is ${2 * frame.dim}; ${c.rattlers} rattlers are held by nothing` : '') +
       `. ${s.stabilizingEvents ? `${s.stabilizingEvents.toLocaleString('en')} stabilising events on the way (pairs overlapping by rounding and approaching, collided at once: Eq. 10).` : ''}`;
   }
