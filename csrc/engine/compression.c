@@ -14,34 +14,45 @@
  * jamming the collision rate, and with it the heating, diverges within one interval. */
 #define KE_ALLOWED 2.0
 
+/* Room the cells leave the spheres to grow into: a regrid sizes them 10 % wider than the largest
+ * contact distance, and the next comes when the spheres have grown into that room. */
+#define CELL_ROOM 1.1
+
 void ed_compression_start(struct edpd_world *w) {
     w->growth = w->cfg.growth_rate;
     w->grow_t0 = w->time;
     w->interval_z = NAN;
-    w->rescale_t = w->ke_limit = INFINITY;
+    w->rescale_t = w->scale_t = w->regrid_t = w->ke_limit = INFINITY;
     if (w->growth == 0.0) return;
-    w->rescale_t = w->time + w->cfg.rescale_interval;
+    w->scale_t = w->time + w->cfg.rescale_interval;
     w->ke_limit = KE_ALLOWED * 0.5 * w->dim * w->n * w->cfg.temperature;
     w->rescale_virial = w->virial;
     w->rescale_ke_integral = ke_integral_at(w, w->time);
 }
 
 double ed_compression_reach(const struct edpd_world *w, double t) {
-    return w->max_sigma * grow_factor(w, t + (w->growth != 0.0 ? 2.0 * w->cfg.rescale_interval : 0.0));
+    return w->growth != 0.0 ? CELL_ROOM * w->max_sigma * grow_factor(w, t) : w->max_sigma;
 }
 
-/* The cells of a growing world, rebuilt when the largest contact distance before the next rescale
- * would outgrow them (cells.h: a pair that can meet lies in neighbouring cells); the regrid sizes
- * them for two intervals ahead. -1 if out of memory. */
-static int regrow_cells(struct edpd_world *w) {
-    double next = w->max_sigma * grow_factor(w, w->time + w->cfg.rescale_interval);
-    int fits = 1;
+/* When the largest sphere outgrows the narrowest cell of an axis with several: sigma_max g(t) =
+ * width (cells.h: a pair that can meet must lie in neighbouring cells). */
+static void schedule_regrid(struct edpd_world *w) {
+    double width = INFINITY;
     for (int a = 0; a < 3; a++)
-        if (w->cells.n[a] > 1 && w->cells.width[a] < next) fits = 0;
-    if (fits) return 0;
+        if (w->cells.n[a] > 1 && w->cells.width[a] < width) width = w->cells.width[a];
+    w->regrid_t = isfinite(width) ? w->grow_t0 + (width / w->max_sigma - 1.0) / w->growth : INFINITY;
+    w->rescale_t = w->scale_t < w->regrid_t ? w->scale_t : w->regrid_t;
+}
+
+void ed_compression_cells_made(struct edpd_world *w) {
+    if (w->growth != 0.0) schedule_regrid(w);
+}
+
+/* The cells rebuilt for spheres as they are now, with room to grow (-1 out of memory). */
+static int regrow_cells(struct edpd_world *w) {
     double range = ed_compression_reach(w, w->time);
     int single[3];
-    for (int a = 0; a < 3; a++) single[a] = w->cells.n[a] == 1 || w->g.x * (a == 0) + w->g.y * (a == 1) + w->g.z * (a == 2) != 0.0 || (a == 2 && w->dim == 2);
+    for (int a = 0; a < 3; a++) single[a] = w->cells.n[a] == 1 || v3_get(w->g, a) != 0.0 || (a == 2 && w->dim == 2);
     cell_grid fresh;
     if (ed_cells_init(&fresh, w->n, w->box, w->periodic, range, single) != 0) return -1;
     ed_cells_free(&w->cells);
@@ -66,18 +77,14 @@ static double interval_z(const struct edpd_world *w) {
     return k > 0.0 ? 1.0 + (w->virial - w->rescale_virial) / (2.0 * k) : NAN;
 }
 
-int ed_event_rescale(struct edpd_world *w) {
-    if (w->rescale_t < w->time) w->rescale_t = w->time;  /* an early one (ke_limit): now */
-    w->time = w->rescale_t;
+/* The velocities scaled to the set temperature (the heat the growth made taken out), and the
+ * interval's reduced pressure: 1 if it passed jam_pressure. */
+static int rescale(struct edpd_world *w) {
     if (w->time >= w->zb.end) ed_z_blocks_cross(w);
     w->interval_z = interval_z(w);
     double twice_ke = 0.0;
-    for (uint32_t i = 0; i < w->n; i++) {
-        particle *q = &w->p[i];
-        if (q->state) continue;
-        bring_to(w, q, w->time);
-        twice_ke += q->mass * v3_dot(q->v, q->v);
-    }
+    for (uint32_t i = 0; i < w->n; i++)
+        if (!w->p[i].state) twice_ke += w->p[i].mass * v3_dot(w->p[i].v, w->p[i].v);
     w->ke_integral += w->ke * (w->time - w->ke_time);
     w->ke_time = w->time;
     double set = w->cfg.temperature * w->dim * w->running;
@@ -94,10 +101,21 @@ int ed_event_rescale(struct edpd_world *w) {
     w->rescales++;
     w->rescale_virial = w->virial;
     w->rescale_ke_integral = w->ke_integral;
-    w->rescale_t = w->time + w->cfg.rescale_interval;
-    if (regrow_cells(w) != 0) return -1;
+    w->scale_t = w->time + w->cfg.rescale_interval;
+    return w->interval_z > w->cfg.jam_pressure;
+}
+
+int ed_event_rescale(struct edpd_world *w) {
+    int hot = w->ke > w->ke_limit;  /* the kinetic energy passed ke_limit: a rescale now */
+    if (w->rescale_t > w->time) w->time = w->rescale_t;
+    for (uint32_t i = 0; i < w->n; i++)
+        if (!w->p[i].state) bring_to(w, &w->p[i], w->time);
+    int jammed = 0;
+    if (hot || w->time >= w->scale_t) jammed = rescale(w);
+    if (w->time >= w->regrid_t && regrow_cells(w) != 0) return -1;
+    schedule_regrid(w);
     ed_ahead_reset(w);  /* every plan holds old flights */
     for (uint32_t i = 0; i < w->n; i++)
         if (!w->p[i].state) ed_predict(w, i, 0, QUEUE_UPDATE);
-    return w->interval_z > w->cfg.jam_pressure;
+    return jammed;
 }

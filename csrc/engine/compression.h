@@ -5,11 +5,15 @@
 
 /* The growth's clocks from the config, at creation (before the first predictions). */
 void ed_compression_start(struct edpd_world *w);
-/* The cells' least width for a world created at time t: the largest diameter two rescale
- * intervals on (the diameter itself without growth). */
+/* The cells' least width at time t: the largest diameter then, with room to grow (the diameter
+ * itself without growth). */
 double ed_compression_reach(const struct edpd_world *w, double t);
-/* The rescale at w->rescale_t (or now, once the kinetic energy passed ke_limit): 1 if the interval's
- * reduced pressure passed jam_pressure, 0 if not, -1 out of memory for the regrown cells. */
+/* The first regrid scheduled, once creation has made the cells. */
+void ed_compression_cells_made(struct edpd_world *w);
+/* The compression's timed event at w->rescale_t (or now, once the kinetic energy passed
+ * ke_limit): a velocity rescale if one is due, the cells regrown if the spheres outgrew them,
+ * every particle predicted anew. 1 if the rescale's interval pressure passed jam_pressure, 0 if
+ * not, -1 out of memory for the regrown cells. */
 int ed_event_rescale(struct edpd_world *w);
 
 #endif

@@ -9,6 +9,12 @@
 static void grow_test(scan_run *r, const pair_cand *c) {
     if (!grow_approaching(&r->growth, c)) return;
     predict_ctx *x = r->x;
+    /* Cheap rejection before the square root, as the hard kernel's: where the pair approaches
+     * (b < 0) and f2 >= 0, f > c + 2 b dt > 0 before c / (-2b), so the root comes no sooner; the
+     * margin keeps the choice bit-identical to the full computation. */
+    double sd = c->sigma * r->growth.rate;
+    if (r->s.stable && c->b < 0.0 && c->c > 0.0 && v3_dot(c->dv, c->dv) >= sd * sd
+        && c->c * (1.0 - 1e-9) >= -2.0 * c->b * (x->best - r->s.T)) return;
     overlap_fn f = growing_pair_overlap(c->dr, c->dv, c->sigma, c->sigma * r->growth.rate);
     edpd_root root = detect(r->s.det, f);
     if (root.branch == BRANCH_NONE) return;

@@ -209,6 +209,7 @@ edpd_world *edpd_create(const edpd_config *cfg, edpd_error *err) {
     ed_compression_start(w);
     if (check_reach(w, cfg, err) != EDPD_OK) return give_up(w, err, NULL);
     if (place_in_cells(w, cfg) != 0) return give_up(w, err, "the cell lists");
+    ed_compression_cells_made(w);
     if (check_start(w, err) != EDPD_OK) return give_up(w, err, NULL);
     double range = edpd_exact_clock(w);
     if (fabs(w->time) > range) {

@@ -172,7 +172,8 @@ struct edpd_world {
                                * a cache the read-only getters refill, so held apart from the world */
     /* compression (engine/compression.c): diameters sigma (1 + growth (t - grow_t0)) */
     double growth, grow_t0;
-    double rescale_t;         /* the next velocity rescale (+inf: none) */
+    double rescale_t;         /* the compression's next timed event, the earlier of: (+inf: none) */
+    double scale_t, regrid_t; /* the next velocity rescale, and when the spheres outgrow the cells */
     double ke_limit;          /* ... or sooner, once the kinetic energy exceeds this (+inf: none) */
     double rescale_virial, rescale_ke_integral;  /* at the last rescale: the interval's Z from them */
     double interval_z;        /* the last interval's Z (NaN: none yet) */
