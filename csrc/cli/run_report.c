@@ -2,10 +2,12 @@
 #include "run.h"
 #include "cli.h"
 #include "edpd/schema.h"
+#include "edpd/structure.h"
 #include "json.h"
 #include "interrupt.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The counters and measurements of edpd_stats, by the schema's names (state_hash: with the run). */
@@ -72,10 +74,32 @@ static void json_contacts(json_out *j, const edpd_world *w) {
     json_num(j, "mean_contacts", k.mean_contacts);
     json_end_object(j);
 }
+/* A 3-D compression's order: Q6 over the bonds shorter than 1.2 mean diameters (O(N^2): up to
+ * 20 000 particles, else NaN). A crystal shows 0.4-0.575, a glass or a liquid ~0. */
+static double compression_q6(const edpd_world *w) {
+    uint32_t n = edpd_particle_count(w);
+    const edpd_config *c = edpd_get_config(w);
+    if (c->dim != 3 || n > 20000) return NAN;
+    double *r = malloc(sizeof(double) * 3 * n), *d = malloc(sizeof(double) * n), box[3], q = NAN, mean = 0.0;
+    int periodic[3];
+    if (r && d) {
+        edpd_get_positions(w, r);
+        edpd_get_diameters(w, d);
+        for (uint32_t i = 0; i < n; i++) mean += d[i] / n;
+        edpd_get_box(w, box);
+        edpd_get_periodic(w, periodic);
+        q = edpd_bond_order_q6(r, n, box, periodic, 1.2 * mean);
+    }
+    free(r); free(d);
+    return q;
+}
+
 static void print_compression(const edpd_world *w, const edpd_status *st, const edpd_stats *s) {
     const edpd_config *c = edpd_get_config(w);
     printf("compression at gamma = %g: phi = %.6g, reduced pressure of the last rescale interval = %.6g, %llu rescales\n",
            c->growth_rate, s->packing_fraction_now, s->interval_pressure_z, (unsigned long long)s->rescales);
+    double q6 = compression_q6(w);
+    if (!isnan(q6)) printf("bond order Q6 = %.3f (bonds within 1.2 mean diameters; FCC 0.575, a glass or a liquid ~0)\n", q6);
     if (st->state != EDPD_STATE_JAMMED) return;
     edpd_contacts k;
     edpd_error e;
@@ -148,7 +172,7 @@ void run_print_json(edpd_world *w, const run_opts *o, const run_rows *rows, doub
     json_str(&j, "halt_reason", st.state == EDPD_STATE_HALTED ? st.reason : NULL);
     json_bool(&j, "collapse", st.state == EDPD_STATE_COLLAPSE);
     json_bool(&j, "jammed", st.state == EDPD_STATE_JAMMED);
-    if (c->growth_rate > 0.0) json_contacts(&j, w);
+    if (c->growth_rate > 0.0) { json_contacts(&j, w); json_num(&j, "bond_order_q6", compression_q6(w)); }
     json_num(&j, "status_time", st.state == EDPD_STATE_RUNNING ? NAN : st.time);
     json_u64(&j, "status_event", st.event);
     json_hex(&j, "state_hash", s.state_hash);

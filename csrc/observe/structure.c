@@ -115,3 +115,46 @@ void edpd_speed_distribution_of(const double *vel, uint32_t count, uint32_t n, i
     }
     out->dof = used ? used - 1 : 0;
 }
+
+/* The associated Legendre function P_6^m(x), m = 0..6, by the standard upward recursion in l. */
+static double legendre6(int m, double x) {
+    double pmm = 1.0, s = sqrt((1.0 - x) * (1.0 + x)), odd = 1.0;
+    for (int k = 1; k <= m; k++) { pmm *= -odd * s; odd += 2.0; }
+    if (m == 6) return pmm;
+    double p1 = x * (2 * m + 1) * pmm, p0 = pmm;
+    for (int l = m + 2; l <= 6; l++) {
+        double pl = ((2 * l - 1) * x * p1 - (l + m - 1) * p0) / (l - m);
+        p0 = p1; p1 = pl;
+    }
+    return p1;
+}
+
+double edpd_bond_order_q6(const double *p, uint32_t n, const double L[3], const int periodic[3], double cutoff) {
+    double re[7] = {0}, im[7] = {0}, norm[7], bonds = 0.0, c2 = cutoff * cutoff;
+    for (int m = 0; m <= 6; m++) {  /* sqrt(13 / 4 pi (6 - m)! / (6 + m)!) */
+        double k = 13.0 / (4.0 * PI);
+        for (int t = 7 - m; t <= 6 + m; t++) k /= t;
+        norm[m] = sqrt(k);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++) {
+            double d[3], d2 = 0.0;
+            for (int a = 0; a < 3; a++) {
+                d[a] = p[3 * i + a] - p[3 * j + a];
+                if (periodic[a]) d[a] -= L[a] * round(d[a] / L[a]);
+                d2 += d[a] * d[a];
+            }
+            if (!(d2 < c2) || d2 == 0.0) continue;
+            double ct = d[2] / sqrt(d2), phi = atan2(d[1], d[0]);
+            for (int m = 0; m <= 6; m++) {
+                double y = norm[m] * legendre6(m, ct);
+                re[m] += y * cos(m * phi);
+                im[m] += y * sin(m * phi);
+            }
+            bonds += 1.0;
+        }
+    if (bonds == 0.0) return NAN;
+    double sum = 0.0;  /* |Q6,-m| = |Q6m|: the m < 0 terms twice the m > 0 ones */
+    for (int m = 0; m <= 6; m++) sum += (m ? 2.0 : 1.0) * (re[m] * re[m] + im[m] * im[m]) / (bonds * bonds);
+    return sqrt(4.0 * PI / 13.0 * sum);
+}

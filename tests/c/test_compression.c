@@ -6,6 +6,7 @@
 #define _GNU_SOURCE  /* fmemopen */
 #include "edpd/edpd.h"
 #include "edpd/xyz.h"
+#include "edpd/structure.h"
 #include "check.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,6 +370,27 @@ TEST(jamming_between_walls) {
     edpd_destroy(w);
 }
 
+/* Steinhardt's Q6 (Phys. Rev. B 28, 784 (1983)) of a perfect FCC crystal is 0.5745 (its 12 bonds at
+ * the nearest-neighbour distance); of an ideal gas of 4000 points it is of order bonds^-1/2. */
+TEST(bond_order_q6) {
+    static double r[3 * 256];
+    const double a = sqrt(2.0);  /* cubic cell: nearest neighbours 1 apart */
+    static const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
+    int i = 0;
+    for (int z = 0; z < 4; z++) for (int y = 0; y < 4; y++) for (int x = 0; x < 4; x++) for (int b = 0; b < 4; b++, i++) {
+        r[3 * i] = (x + basis[b][0]) * a; r[3 * i + 1] = (y + basis[b][1]) * a; r[3 * i + 2] = (z + basis[b][2]) * a;
+    }
+    double box[3] = {4 * a, 4 * a, 4 * a};
+    int periodic[3] = {1, 1, 1};
+    CHECK_NEAR(edpd_bond_order_q6(r, 256, box, periodic, 1.2), 0.57452, 5e-5, "FCC");
+    static double g[3 * 4000];
+    unsigned s = 12345;
+    for (int k = 0; k < 3 * 4000; k++) { s = s * 1103515245u + 12345u; g[k] = 20.0 * (s >> 8) / 16777216.0; }
+    double box2[3] = {20, 20, 20}, q = edpd_bond_order_q6(g, 4000, box2, periodic, 1.5);
+    printf("  Q6: FCC %.5f, ideal gas %.4f\n", edpd_bond_order_q6(r, 256, box, periodic, 1.2), q);
+    CHECK(q < 0.05, "an ideal gas is disordered: %g", q);
+}
+
 int main(void) {
     RUN(head_on_contact_time_and_rule);
     RUN(receding_pair_is_caught);
@@ -381,5 +403,6 @@ int main(void) {
     RUN(naive_detectors_fail_near_jamming);
     RUN(free_volume_law_near_jamming);
     RUN(jamming_between_walls);
+    RUN(bond_order_q6);
     return check_report("test_compression");
 }
