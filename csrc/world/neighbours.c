@@ -37,8 +37,9 @@ void ed_nl_configure(struct edpd_world *w) {
     switch (w->cfg.neighbours) {
     case EDPD_NEIGHBOURS_CELLS: nl->on = 0; break;
     case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
-    default:  /* a stepped potential's cell block is reach^3 larger: lists pay at any density */
-        nl->on = !w->has_gravity && w->max_sigma <= 2.0 * min_sigma &&
+    default:  /* a stepped potential's cell block is reach^3 larger: lists pay at any density; a
+               * compression's spheres would outgrow the lists' shells: cells (validated for LISTS) */
+        nl->on = !w->has_gravity && w->growth == 0.0 && w->max_sigma <= 2.0 * min_sigma &&
                  (w->pot.count > 0 || phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D));
     }
     if (!nl->on) return;

@@ -256,6 +256,19 @@ TEST(jamming_3d_random_close_packing) {
     CHECK(s.packing_fraction_now > 0.63 && s.packing_fraction_now < 0.655, "phi_J = %g in the RCP range", s.packing_fraction_now);
     CHECK(k.mean_contacts > 0.95 * 6.0 && k.mean_contacts < 6.0, "nearly isostatic (a fast compression leaves a few contacts short): %g", k.mean_contacts);
     edpd_destroy(w);
+    /* from a start dense enough for neighbour lists (phi >= 0.33 in 3-D), which a compression's
+     * growing spheres would outgrow: its candidates still come from cells, no pair passes through */
+    edpd_config dense = gas(3, 256, 0.45, 0.05, 2);
+    edpd_world *d = edpd_create(&dense, &err);
+    CHECK(d != NULL, "%s", err.message);
+    if (d) {
+        edpd_advance(d, INFINITY, 100000000, &err);
+        edpd_stats ds;
+        edpd_get_stats(d, &ds);
+        CHECK(edpd_get_status(d).state == EDPD_STATE_JAMMED && ds.list_rebuilds == 0 && ds.max_overlap < 1e-12,
+              "a dense start jams on cells: state %d, %llu list rebuilds, overlap %g", edpd_get_status(d).state, (unsigned long long)ds.list_rebuilds, ds.max_overlap);
+        edpd_destroy(d);
+    }
 }
 
 /* Where the gaps reach rounding, the textbook detectors fail as the paper says: naive-halt stops
