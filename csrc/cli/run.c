@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 /* --scenario jamming's growth rate: fast enough to jam a few thousand spheres in seconds, slow
- * enough that a mixture jams near random close packing (docs/jamming.md) */
+ * enough that a mixture jams near random close packing (docs/cli.md, "Compression to jamming") */
 #define JAMMING_GROWTH 0.01
 
 /* The scenario (or a state file) fixes the defaults, so it is found first. 0, or 2 after a message. */
@@ -167,7 +167,6 @@ static int run_parse(cli_args *a, run_opts *o) {
         o->potential_given |= field->offset == offsetof(edpd_config, potential);
         o->packing_given |= field->offset == offsetof(edpd_config, packing_fraction);
         o->n_given |= field->offset == offsetof(edpd_config, n);
-        o->growth_given |= field->offset == offsetof(edpd_config, growth_rate);
     }
     if (o->species_given && o->n_given) return fail("--species: gives n itself (the counts' sum): not with --n");
     if (o->jamming && !o->species_given) {  /* a 50:50 mixture, diameters 1 and 1.4: it does not crystallise */

@@ -328,70 +328,63 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     return EDPD_OK;
 }
 
-/* One entry of "radius energy; ...": two numbers, then ';' or the end. 1, or 0 if not that. */
-static int step_entry(const char **at, edpd_step *out) {
-    char *end;
+/* One entry of a ';'-separated list: up to `most` numbers, then ';' or the end. How many numbers
+ * it read (0 if the entry is not that). */
+static int entry_numbers(const char **at, double *v, int most) {
     const char *p = *at;
-    out->radius = strtod(p, &end);
-    if (end == p) return 0;
-    p = end;
-    out->energy = strtod(p, &end);
-    if (end == p) return 0;
-    for (p = end; isspace((unsigned char)*p); p++) {}
-    if (*p && *p != ';') return 0;
-    *at = *p ? p + 1 : p;
-    return 1;
-}
-
-/* One entry of "count diameter [mass]": 1, or 0 if not that. */
-static int species_entry(const char **at, edpd_species *out) {
-    char *end;
-    const char *p = *at;
-    double n = strtod(p, &end);
-    if (end == p || !(n >= 0.0 && n <= 4294967295.0) || n != floor(n)) return 0;
-    out->count = (uint32_t)n;
-    p = end;
-    out->diameter = strtod(p, &end);
-    if (end == p) return 0;
-    p = end;
-    out->mass = strtod(p, &end);
-    if (end == p) out->mass = 1.0;
-    for (p = end; isspace((unsigned char)*p); p++) {}
-    if (*p && *p != ';') return 0;
-    *at = *p ? p + 1 : p;
-    return 1;
-}
-
-edpd_code edpd_parse_species(const char *text, edpd_species species[EDPD_MAX_SPECIES], uint32_t *count, edpd_error *err) {
-    *count = 0;
-    const char *p = text ? text : "";
-    for (;;) {
-        while (isspace((unsigned char)*p)) p++;
-        if (!*p) break;
-        if (*count == EDPD_MAX_SPECIES) return ed_set_error(err, EDPD_ERR_INVALID, "species", "more than %d species", EDPD_MAX_SPECIES);
-        const char *entry = p;
-        if (!species_entry(&p, &species[*count]))
-            return ed_set_error(err, EDPD_ERR_INVALID, "species", "entry %u must be \"count diameter [mass]\" (a whole count; entries separated by ';'), got '%.40s'",
-                             *count, entry);
-        ++*count;
+    int got = 0;
+    for (char *end; got < most; got++, p = end) {
+        v[got] = strtod(p, &end);
+        if (end == p) break;
     }
-    if (*count == 0) return ed_set_error(err, EDPD_ERR_INVALID, "species", "give 1 to %d entries \"count diameter [mass]\" separated by ';', e.g. \"500 1; 500 1.4\"", EDPD_MAX_SPECIES);
-    return EDPD_OK;
+    while (isspace((unsigned char)*p)) p++;
+    if (*p && *p != ';') return 0;
+    *at = *p ? p + 1 : p;
+    return got;
 }
 
-edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err) {
+/* A list's entry k from its numbers: 1, or 0 if they do not make one. */
+typedef int (*list_entry)(void *list, uint32_t k, const double *v, int got);
+
+static int step_put(void *list, uint32_t k, const double *v, int got) {
+    if (got != 2) return 0;
+    ((edpd_step *)list)[k] = (edpd_step){v[0], v[1]};
+    return 1;
+}
+
+static int species_put(void *list, uint32_t k, const double *v, int got) {  /* the mass may be left out: 1 */
+    if (got < 2 || !(v[0] >= 0.0 && v[0] <= 4294967295.0) || v[0] != floor(v[0])) return 0;
+    ((edpd_species *)list)[k] = (edpd_species){(uint32_t)v[0], v[1], got == 3 ? v[2] : 1.0};
+    return 1;
+}
+
+/* The steps' and the species' text: 1 to `most` entries of up to 3 numbers, separated by ';'. The
+ * errors name `field`, the entry's `form` and `hint`, and an example. */
+typedef struct list_form { const char *field, *plural, *form, *hint, *example; uint32_t most; list_entry put; } list_form;
+
+static edpd_code parse_list(const char *text, const list_form *f, void *list, uint32_t *count, edpd_error *err) {
     *count = 0;
     const char *p = text ? text : "";
     for (;;) {
         while (isspace((unsigned char)*p)) p++;
         if (!*p) break;  /* the end, also after a last ';' */
-        if (*count == EDPD_MAX_STEPS) return ed_set_error(err, EDPD_ERR_INVALID, "steps", "more than %d steps", EDPD_MAX_STEPS);
+        if (*count == f->most) return ed_set_error(err, EDPD_ERR_INVALID, f->field, "more than %u %s", f->most, f->plural);
         const char *entry = p;
-        if (!step_entry(&p, &steps[*count]))
-            return ed_set_error(err, EDPD_ERR_INVALID, "steps", "entry %u must be \"radius energy\" (entries separated by ';', innermost first), got '%.40s'",
-                             *count, entry);
+        double v[3];
+        if (!f->put(list, *count, v, entry_numbers(&p, v, 3)))
+            return ed_set_error(err, EDPD_ERR_INVALID, f->field, "entry %u must be \"%s\" (%s), got '%.40s'", *count, f->form, f->hint, entry);
         ++*count;
     }
-    if (*count == 0) return ed_set_error(err, EDPD_ERR_INVALID, "steps", "give 1 to %d entries \"radius energy\" separated by ';', e.g. \"1.2 -2; 1.5 -1\"", EDPD_MAX_STEPS);
+    if (*count == 0) return ed_set_error(err, EDPD_ERR_INVALID, f->field, "give 1 to %u entries \"%s\" separated by ';', e.g. \"%s\"", f->most, f->form, f->example);
     return EDPD_OK;
+}
+
+edpd_code edpd_parse_species(const char *text, edpd_species species[EDPD_MAX_SPECIES], uint32_t *count, edpd_error *err) {
+    static const list_form form = {"species", "species", "count diameter [mass]", "a whole count; entries separated by ';'", "500 1; 500 1.4", EDPD_MAX_SPECIES, species_put};
+    return parse_list(text, &form, species, count, err);
+}
+
+edpd_code edpd_parse_steps(const char *text, edpd_step steps[EDPD_MAX_STEPS], uint32_t *count, edpd_error *err) {
+    static const list_form form = {"steps", "steps", "radius energy", "entries separated by ';', innermost first", "1.2 -2; 1.5 -1", EDPD_MAX_STEPS, step_put};
+    return parse_list(text, &form, steps, count, err);
 }

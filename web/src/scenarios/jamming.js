@@ -19,7 +19,6 @@ export default {
   id: 'jamming',
   title: 'Compress to jamming',
   view: 'gas',
-  growing: true,
   story: jamStory,
   blurb: (s) => `${s.dim === 3 ? 'Spheres' : 'Disks'} of two sizes (1 and 1.4 diameters, half of each, so they cannot crystallise) grow as σ(1 + γt), γ = ${fmt(s.gamma, 3)}, from φ = ${START}; ` +
     'after each impact a pair leaves faster than its contact distance grows, and the heat this makes is taken out by rescaling the speeds (the Lubachevsky–Stillinger algorithm of the packing codes). ' +

@@ -229,7 +229,7 @@ export class SplitView {
     if (p.contacts) { p.scene.remove(p.contacts); p.contacts.geometry.dispose(); p.contacts.material.dispose(); p.contacts = null; }
     const c = frame.contacts, pos = frame.positions, d = frame.diameters;
     if (!c || !d) return;
-    const lift = frame.dim === 2 ? 0.75 * Math.max(...d) : 0, xyz = [];
+    const lift = frame.dim === 2 ? 0.75 * d.reduce((a, b) => Math.max(a, b), 0) : 0, xyz = [];  // no spread: 10⁵ arguments overflow the stack
     for (let k = 0; k < c.pairs.length; k += 2) {
       const i = c.pairs[k], j = c.pairs[k + 1], reach = 0.51 * (d[i] + d[j]);
       const dx = pos[3 * i] - pos[3 * j], dy = pos[3 * i + 1] - pos[3 * j + 1], dz = pos[3 * i + 2] - pos[3 * j + 2];
