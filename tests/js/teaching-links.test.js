@@ -3,9 +3,9 @@
 // read from the guide, so that a changed link is checked as it now reads.
 import { readFileSync } from 'node:fs';
 import { loadForNode, root } from './helpers.js';
-import { paneEngine } from '../../web/src/workers/pane-engine.js';
+import { paneEngine, probeStateFile } from '../../web/src/workers/pane-engine.js';
 import { parseHash } from '../../web/src/model/url-state.js';
-import { paneConfigs } from '../../web/src/model/scenarios.js';
+import { paneConfigs, fileState } from '../../web/src/model/scenarios.js';
 import { paneVerdict } from '../../web/src/model/verdict.js';
 import { paneDistance } from '../../web/src/model/pane-distance.js';
 
@@ -91,4 +91,34 @@ test('5: the link\'s two correct runs part by 0.1 sigma after some 45 collisions
   // seeds 1-5 of build-bench/pane_distance cross at 42-47 (mean 44.9, the guide's 45); this link is seed 1
   expect(crossed).toBeGreaterThan(38);
   expect(crossed).toBeLessThan(52);
+});
+
+test('6: the collapse-line link runs elastic, Newton\'s cradle; the command line\'s restitutions give 3, 6, 10, 16 and 44 collisions', () => {
+  const link = linkOf(6);
+  expect(link).toBe('#v=1&scenario=file&state=examples/collapse-line.xyz&speed=2');
+  const { state } = parseHash(link);
+  const text = readFileSync(`${root}docs/${state.state}`, 'utf8');  // the app serves docs/examples beside itself
+  const file = fileState('collapse-line.xyz', text, probeStateFile(api, text), state);
+  says('It runs elastic (the file carries no\nrestitution), so the impact passes down the line like Newton\'s cradle');
+  const panes = paneConfigs(file).map((spec) => paneEngine(api, spec));
+  for (const p of panes) {
+    p.advanceTo(5, 1e6);
+    const f = p.frame();
+    expect(f.stats.collisions).toBe(2);
+    expect(Math.abs(f.stats.energyDrift)).toBeLessThan(1e-15);
+    p.destroy();
+  }
+  const sim = api.loadState(text);
+  sim.advance(5);
+  expect(Array.from(sim.velocities()).filter((_, i) => i % 3 === 0)).toEqual([0, 0, 1]);  // the last disk leaves at speed 1
+  sim.destroy();
+  says('# → 3, 6, 10, 16 and 44 collisions');
+  const counts = [0.5, 0.1, 0.08, 0.075, 0.05].map((e) => {
+    const s = api.loadState(text, { restitution: e });
+    s.advance(5);
+    const c = s.stats().collisions;
+    s.destroy();
+    return c;
+  });
+  expect(counts).toEqual([3, 6, 10, 16, 44]);
 });

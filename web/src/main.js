@@ -186,7 +186,7 @@ function buildPlots() {
   const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(spec.distance.column), unit: units.length })
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
   plots = { main, hist, distance };
-  observables.setup(Boolean(sc.observables), units, model.state.dim);
+  observables.setup(Boolean(sc.observables), units, model.state.dim, model.state.phi);
 }
 
 // ---- per-frame loop: the panes drawn, the plots fed -------------------------------------

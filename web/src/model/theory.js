@@ -98,6 +98,17 @@ export function enskogDiffusion(phi, dim, T) {
   return d0 / contactValue(phi, dim);
 }
 
+/** The hard-sphere fluid's self-diffusion coefficient with the density correction to Enskog that
+ * molecular dynamics found (3-D; sigma = m = 1): Speedy's fit to the simulations (Mol. Phys. 62,
+ * 509 (1987)), D = (D_0 / n)(1 - n / 1.09)(1 + n^2 (0.4 - 0.83 n^2)) with n = rho sigma^3 and
+ * D_0 = (3/8) sqrt(kT / pi) — exact in the dilute limit, above Enskog by up to ~25 % at moderate
+ * density (correlated collisions, the "backscattering" of Alder, Gass & Wainwright 1970), below it
+ * near freezing (caging). In 2-D the long-time tail makes D grow with ln t, so no such law exists. */
+export function correctedDiffusion(phi, T) {
+  const n = 6 * phi / Math.PI;
+  return (3 / 8) * Math.sqrt(T / Math.PI) / n * (1 - n / 1.09) * (1 + n * n * (0.4 - 0.83 * n * n));
+}
+
 /** The first Sonine coefficient a2 of the homogeneous cooling state (van Noije & Ernst 1998,
  * Granular Matter 1, 57): the velocity distribution's excess kurtosis; it changes sign at e = 1/√2. */
 export function sonineA2(e, dim) {
