@@ -302,13 +302,22 @@ test('without WebGL the panes say so and both runs go on (counters, plots, failu
   await page.close();
 });
 
-test('z zooms both panes to the pair at which the naive detector halted, and z again shows the whole box', async () => {
+// both panes at the naive pane's failure time, the view zoomed (z and the replay end there)
+const zoomedAtFailure = () => {
+  const m = window.edpdApp.model;
+  return window.edpdApp.view.zoomed && m.jumpTo === null && !m.playing && m.panes[1].time === m.panes[0].frame.status.time;
+};
+
+test('z zooms both panes to the pair at which the naive detector halted, the stable pane at the same time, and z again shows the whole box', async () => {
   const { page, errors } = await open('#v=1&scenario=granular&n=400&phi=0.65&seed=2&t=6&paused=1');  // naive-halt stops at t = 4.517
   await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'halted' && window.edpdApp.model.jumpTo === null, null, { timeout: 60000 });
   await page.waitForSelector('#zoom:not([hidden])');
   const target = () => page.evaluate(() => window.edpdApp.view.controls.target.toArray());
   const whole = await target();
-  await page.keyboard.press('z');
+  expect(await page.evaluate(() => window.edpdApp.model.panes[1].time)).toBe(6);
+  await page.keyboard.press('z');  // like for like: the stable pane is brought back from t = 6 to the halt
+  await page.waitForFunction(zoomedAtFailure, null, { timeout: 60000 });
+  expect((await page.evaluate(() => window.edpdApp.model.state.t)).toFixed(3)).toBe('4.517');
   const pair = await page.evaluate(() => {
     const f = window.edpdApp.model.panes[0].frame;
     const [i, j] = f.status.particles;
@@ -364,6 +373,7 @@ test('the square-well link: energy created on the left, conserved on the right, 
   expect(fail[0]).toBeGreaterThan(0);
   expect(fail[1]).toBe(0);
   await page.keyboard.press('z');
+  await page.waitForFunction(zoomedAtFailure, null, { timeout: 60000 });
   expect(await page.textContent('#zoom')).toBe('Whole box (z)');
   expect((await panePixels(page)).failure[0]).toBeGreaterThan(0.01);  // two magenta disks fill part of the pane
   await page.keyboard.press('z');

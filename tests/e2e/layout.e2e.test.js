@@ -179,6 +179,10 @@ test('projector mode scales with the room: larger type on a 1920x1080 projector 
     await page.screenshot({ path: `${screens}projector-${viewport.width}x${viewport.height}.png` });
     expect(await smallText(page)).toEqual([]);
     sizes[viewport.height] = await fontPx(page, '#badge-0 .headline');
+    // the verdict's line is ~5 % of the picture's height (the panes' area): 4.9 % and 4.5 % here
+    const share = await page.evaluate(() => document.querySelector('#badge-0 .headline').getBoundingClientRect().height
+      / document.getElementById('view-area').getBoundingClientRect().height);
+    expect([viewport.height, share > 0.04 && share < 0.06]).toEqual([viewport.height, true]);
     expect(errors).toEqual([]);
     await page.click('#projector');  // off again: the browser remembers the mode for the next tests
     await page.close();

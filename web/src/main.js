@@ -201,7 +201,9 @@ function loop(now) {
     view.setup({ kind: scenarioOf(model.state.scenario).view, n: a.frame.n, box: a.frame.box, dim: a.frame.dim,
       diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [], plates: a.shape?.plates ?? [] });
     viewGeneration = model.generation;
+    view.generation = model.generation;
     drawn = [null, null];
+    model.emit('view');  // a zoom that waits for this run's picture (the replay's, z's) may go now
   }
   if (viewGeneration === model.generation) {
     model.panes.forEach((p, k) => {

@@ -22,12 +22,15 @@ export class ReplayControl {
   constructor(model, button, restart, zoom) {
     Object.assign(this, { model, button, restart, zoom });
     button.onclick = () => this.replay();
+    zoom.pauseAt = (tf) => this.pauseAtFailure(tf);
     const redraw = every(200, () => this.draw());
     model.subscribe(redraw);
     this.waiting = null;  // the failure time a replay pauses at
-    // paused at the failure's time, once the naive pane's frame is there too: zoom to it
+    // paused at the failure's time (a jump there ended), once the naive pane's frame is there too
+    // and the view is this run's: zoom to it
     model.subscribe((what) => {
-      if (what !== 'frame' || this.waiting === null || model.playing || model.pauseAt !== null) return;
+      if ((what !== 'frame' && what !== 'view') || this.waiting === null || model.playing || model.pauseAt !== null || model.jumpTo !== null) return;
+      if (this.zoom.view.generation !== model.generation) return;
       const naive = model.panes[0];
       if (!(naive.terminal || naive.time >= this.waiting)) return;
       this.waiting = null;
@@ -43,6 +46,12 @@ export class ReplayControl {
     // a time before a state file's own start runs from that start (the model's jump skips it)
     this.restart({ ...model.state, t: Math.max(0, tf - SECONDS * speed), paused: false, speed: speed / SLOWER });
     model.pauseAt = tf;
+    this.waiting = tf;
+  }
+
+  /** Both panes at the failure's time tf, paused, then zoomed: the run again from its start. */
+  pauseAtFailure(tf) {
+    this.restart({ ...this.model.state, t: tf, paused: true });
     this.waiting = tf;
   }
 
