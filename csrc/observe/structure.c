@@ -1,6 +1,8 @@
 /* g(r) and the speed distribution from sampled states (structure.h). */
 #include "edpd/structure.h"
 #include <math.h>
+#include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static const double PI = 3.14159265358979323846;
@@ -129,6 +131,28 @@ static double legendre6(int m, double x) {
     return p1;
 }
 
+/* One bond's Y6m (m = 0..6) added to the sums. */
+static void add_bond(const double d[3], double d2, const double norm[7], double re[7], double im[7]) {
+    double ct = d[2] / sqrt(d2), phi = atan2(d[1], d[0]);
+    for (int m = 0; m <= 6; m++) {
+        double y = norm[m] * legendre6(m, ct);
+        re[m] += y * cos(m * phi);
+        im[m] += y * sin(m * phi);
+    }
+}
+
+/* The cell of coordinate x on an axis of nc cells of width L / nc (clamped: an open axis's
+ * particles may sit outside [0, L)). */
+static int cell_of(double x, double L, int nc) {
+    double u = x / L;
+    u -= floor(u);
+    int c = (int)(u * nc);
+    return c < 0 ? 0 : c >= nc ? nc - 1 : c;
+}
+
+/* The pairs closer than the cutoff are found through cells at least the cutoff wide (an axis
+ * shorter than three of them is one cell), so a packing of 10^5 spheres takes well under a
+ * second; NaN when out of memory. */
 double edpd_bond_order_q6(const double *p, uint32_t n, const double L[3], const int periodic[3], double cutoff) {
     double re[7] = {0}, im[7] = {0}, norm[7], bonds = 0.0, c2 = cutoff * cutoff;
     for (int m = 0; m <= 6; m++) {  /* sqrt(13 / 4 pi (6 - m)! / (6 + m)!) */
@@ -136,23 +160,54 @@ double edpd_bond_order_q6(const double *p, uint32_t n, const double L[3], const 
         for (int t = 7 - m; t <= 6 + m; t++) k /= t;
         norm[m] = sqrt(k);
     }
-    for (uint32_t i = 0; i < n; i++)
-        for (uint32_t j = i + 1; j < n; j++) {
-            double d[3], d2 = 0.0;
-            for (int a = 0; a < 3; a++) {
-                d[a] = p[3 * i + a] - p[3 * j + a];
-                if (periodic[a]) d[a] -= L[a] * round(d[a] / L[a]);
-                d2 += d[a] * d[a];
-            }
-            if (!(d2 < c2) || d2 == 0.0) continue;
-            double ct = d[2] / sqrt(d2), phi = atan2(d[1], d[0]);
-            for (int m = 0; m <= 6; m++) {
-                double y = norm[m] * legendre6(m, ct);
-                re[m] += y * cos(m * phi);
-                im[m] += y * sin(m * phi);
-            }
-            bonds += 1.0;
-        }
+    int nc[3];
+    size_t cells = 1;
+    for (int a = 0; a < 3; a++) {
+        double k = floor(L[a] / cutoff);
+        nc[a] = k >= 3.0 && k <= 1000.0 ? (int)k : 1;
+        cells *= (size_t)nc[a];
+    }
+    int32_t *head = malloc(sizeof(int32_t) * cells), *next = malloc(sizeof(int32_t) * (n ? n : 1));
+    uint32_t *home = malloc(sizeof(uint32_t) * (n ? n : 1));
+    if (!head || !next || !home) { free(head); free(next); free(home); return NAN; }
+    for (size_t c = 0; c < cells; c++) head[c] = -1;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t c = 0;
+        for (int a = 2; a >= 0; a--) c = c * (size_t)nc[a] + (size_t)cell_of(p[3 * i + a], L[a], nc[a]);
+        home[i] = (uint32_t)c;
+        next[i] = head[c];
+        head[c] = (int32_t)i;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        int ci[3] = {(int)(home[i] % (uint32_t)nc[0]), (int)(home[i] / (uint32_t)nc[0] % (uint32_t)nc[1]), (int)(home[i] / (uint32_t)(nc[0] * nc[1]))};
+        int lo[3], hi[3];
+        for (int a = 0; a < 3; a++) { lo[a] = nc[a] == 1 ? 0 : -1; hi[a] = nc[a] == 1 ? 0 : 1; }
+        for (int dz = lo[2]; dz <= hi[2]; dz++)
+            for (int dy = lo[1]; dy <= hi[1]; dy++)
+                for (int dx = lo[0]; dx <= hi[0]; dx++) {
+                    int o[3] = {ci[0] + dx, ci[1] + dy, ci[2] + dz}, skip = 0;
+                    for (int a = 0; a < 3; a++) {
+                        if (o[a] < 0 || o[a] >= nc[a]) {
+                            if (!periodic[a]) skip = 1;
+                            o[a] = (o[a] + nc[a]) % nc[a];
+                        }
+                    }
+                    if (skip) continue;
+                    for (int32_t j = head[(size_t)o[0] + (size_t)nc[0] * ((size_t)o[1] + (size_t)nc[1] * (size_t)o[2])]; j >= 0; j = next[j]) {
+                        if ((uint32_t)j <= i) continue;  /* each pair once */
+                        double d[3], d2 = 0.0;
+                        for (int a = 0; a < 3; a++) {
+                            d[a] = p[3 * i + a] - p[3 * (uint32_t)j + a];
+                            if (periodic[a]) d[a] -= L[a] * round(d[a] / L[a]);
+                            d2 += d[a] * d[a];
+                        }
+                        if (!(d2 < c2) || d2 == 0.0) continue;
+                        add_bond(d, d2, norm, re, im);
+                        bonds += 1.0;
+                    }
+                }
+    }
+    free(head); free(next); free(home);
     if (bonds == 0.0) return NAN;
     double sum = 0.0;  /* |Q6,-m| = |Q6m|: the m < 0 terms twice the m > 0 ones */
     for (int m = 0; m <= 6; m++) sum += (m ? 2.0 : 1.0) * (re[m] * re[m] + im[m] * im[m]) / (bonds * bonds);

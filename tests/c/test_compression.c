@@ -395,7 +395,11 @@ TEST(bond_order_q6) {
     }
     double box[3] = {4 * a, 4 * a, 4 * a};
     int periodic[3] = {1, 1, 1};
-    CHECK_NEAR(edpd_bond_order_q6(r, 256, box, periodic, 1.2), 0.57452, 5e-5, "FCC");
+    CHECK_NEAR(edpd_bond_order_q6(r, 256, box, periodic, 1.2), 0.57452, 5e-5, "FCC");  /* 4 cells an axis */
+    double small[3 * 32], box1[3] = {2 * a, 2 * a, 2 * a};  /* 2 x 2 x 2 unit cells: one cell, every pair */
+    for (int k = 0, m = 0; k < 256; k++)
+        if (r[3 * k] < 2 * a - 0.1 && r[3 * k + 1] < 2 * a - 0.1 && r[3 * k + 2] < 2 * a - 0.1) { memcpy(small + 3 * m, r + 3 * k, sizeof(double) * 3); m++; }
+    CHECK_NEAR(edpd_bond_order_q6(small, 32, box1, periodic, 1.2), 0.57452, 5e-5, "FCC, one cell");
     static double g[3 * 4000];
     unsigned s = 12345;
     for (int k = 0; k < 3 * 4000; k++) { s = s * 1103515245u + 12345u; g[k] = 20.0 * (s >> 8) / 16777216.0; }

@@ -31,7 +31,8 @@ EDPD_API void edpd_speed_distribution_of(const double *vel, uint32_t count, uint
 /* Steinhardt's global bond-order parameter Q6 (Steinhardt, Nelson & Ronchetti, Phys. Rev. B 28, 784
  * (1983)) of n 3-D positions: the bonds are the pairs closer than cutoff (minimum image on periodic
  * axes); Q6 = sqrt(4 pi / 13 sum_m |<Y6m>|^2), the mean over all bonds. 0.575 for a perfect FCC
- * crystal, 0.485 for HCP, ~0 for a liquid or a glass (of order bonds^-1/2); NaN without a bond. */
+ * crystal, 0.485 for HCP, ~0 for a liquid or a glass (of order bonds^-1/2); NaN without a bond (or
+ * when out of memory). */
 EDPD_API double edpd_bond_order_q6(const double *pos, uint32_t n, const double box[3], const int periodic[3], double cutoff);
 
 #endif
