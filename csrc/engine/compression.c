@@ -14,10 +14,6 @@
  * jamming the collision rate, and with it the heating, diverges within one interval. */
 #define KE_ALLOWED 2.0
 
-/* Room the cells leave the spheres to grow into: a regrid sizes them 10 % wider than the largest
- * contact distance, and the next comes when the spheres have grown into that room. */
-#define CELL_ROOM 1.1
-
 void ed_compression_start(struct edpd_world *w) {
     w->growth = w->cfg.growth_rate;
     w->grow_t0 = w->time;
@@ -31,7 +27,7 @@ void ed_compression_start(struct edpd_world *w) {
 }
 
 double ed_compression_reach(const struct edpd_world *w, double t) {
-    return w->growth != 0.0 ? CELL_ROOM * w->max_sigma * grow_factor(w, t) : w->max_sigma;
+    return w->growth != 0.0 ? GROWTH_ROOM * w->max_sigma * grow_factor(w, t) : w->max_sigma;
 }
 
 /* When the largest sphere outgrows the narrowest cell of an axis with several: sigma_max g(t) =
@@ -40,7 +36,10 @@ static void schedule_regrid(struct edpd_world *w) {
     double width = INFINITY;
     for (int a = 0; a < 3; a++)
         if (w->cells.n[a] > 1 && w->cells.width[a] < width) width = w->cells.width[a];
-    w->regrid_t = isfinite(width) ? w->grow_t0 + (width / w->max_sigma - 1.0) / w->growth : INFINITY;
+    w->regrid_t = isfinite(width) ? w->grow_t0 + ((width - w->nl.delta) / w->max_sigma - 1.0) / w->growth : INFINITY;
+    /* lists hold the pairs that can meet while the diameters stay below nl.scale times theirs */
+    double lists_t = w->nl.on ? w->grow_t0 + (w->nl.scale - 1.0) * (1.0 - 1e-9) / w->growth : INFINITY;
+    if (lists_t < w->regrid_t) w->regrid_t = lists_t;
     w->rescale_t = w->scale_t < w->regrid_t ? w->scale_t : w->regrid_t;
 }
 
@@ -48,11 +47,15 @@ void ed_compression_cells_made(struct edpd_world *w) {
     if (w->growth != 0.0) schedule_regrid(w);
 }
 
-/* The cells rebuilt for spheres as they are now, with room to grow (-1 out of memory). */
+/* The cells (and the neighbour lists, which a compression that has grown dense takes up) made
+ * anew for spheres as they are now, with room to grow (-1 out of memory). */
 static int regrow_cells(struct edpd_world *w) {
-    double range = ed_compression_reach(w, w->time);
+    ed_nl_free(&w->nl);
+    ed_nl_configure(w);
+    double range = ed_compression_reach(w, w->time) + w->nl.delta;
     int single[3];
-    for (int a = 0; a < 3; a++) single[a] = w->cells.n[a] == 1 || v3_get(w->g, a) != 0.0 || (a == 2 && w->dim == 2);
+    for (int a = 0; a < 3; a++)
+        single[a] = w->nl.on ? a == 2 && w->dim == 2 : w->cells.n[a] == 1 || v3_get(w->g, a) != 0.0 || (a == 2 && w->dim == 2);
     cell_grid fresh;
     if (ed_cells_init(&fresh, w->n, w->box, w->periodic, range, single) != 0) return -1;
     ed_cells_free(&w->cells);
@@ -67,7 +70,7 @@ static int regrow_cells(struct edpd_world *w) {
         particle_set_cell(q, &w->cells, cells_of_point(&w->cells, q->r.x, q->r.y, q->r.z));
         ed_cells_insert(&w->cells, (int32_t)i, (uint32_t)q->cell);
     }
-    return 0;
+    return ed_nl_build(w);
 }
 
 /* The reduced pressure Z = 1 + W / (2 K) over the interval since the last rescale: W the

@@ -238,7 +238,6 @@ static edpd_code check_growth(const edpd_config *c, edpd_error *err) {
     if (c->growth_rate == 0.0) return EDPD_OK;
     if (c->potential != EDPD_POTENTIAL_HARD) BAD("growth_rate", "only with potential hard-sphere (a compression grows hard spheres), got %g", c->growth_rate);
     if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) BAD("growth_rate", "bouncing-ball's balls have nothing to be compressed against: use 0, got %g", c->growth_rate);
-    if (c->neighbours == EDPD_NEIGHBOURS_LISTS) BAD("neighbours", "growth needs cells (lists would have to grow with the spheres): use auto or cells");
     if (c->scenario == EDPD_SCENARIO_CUSTOM && c->own_planes) BAD("own_planes", "not with growth: a plate is one ball's");
     return EDPD_OK;
 }

@@ -27,9 +27,10 @@
 void ed_nl_configure(struct edpd_world *w) {
     neighbour_lists *nl = &w->nl;
     memset(nl, 0, sizeof *nl);
-    double min_sigma = INFINITY, filled = 0.0;
+    nl->scale = 1.0;
+    double min_sigma = INFINITY, filled = 0.0, grown = grow_factor(w, w->time);
     for (uint32_t i = 0; i < w->n; i++) {
-        double s = w->p[i].sigma;
+        double s = w->p[i].sigma * grown;
         if (s < min_sigma) min_sigma = s;
         filled += w->dim == 3 ? s * s * s * (3.14159265358979323846 / 6.0) : s * s * (3.14159265358979323846 / 4.0);
     }
@@ -37,18 +38,19 @@ void ed_nl_configure(struct edpd_world *w) {
     switch (w->cfg.neighbours) {
     case EDPD_NEIGHBOURS_CELLS: nl->on = 0; break;
     case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
-    default:  /* a stepped potential's cell block is reach^3 larger: lists pay at any density; a
-               * compression's spheres would outgrow the lists' shells: cells (validated for LISTS) */
-        nl->on = !w->has_gravity && w->growth == 0.0 && w->max_sigma <= 2.0 * min_sigma &&
+    default:  /* a stepped potential's cell block is reach^3 larger: lists pay at any density (a
+               * compression takes them up at a regrid, once it has grown dense) */
+        nl->on = !w->has_gravity && w->max_sigma * grown <= 2.0 * min_sigma &&
                  (w->pot.count > 0 || phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D));
     }
     if (!nl->on) return;
-    double delta = (w->pot.count && w->dim == 3 ? NL_SHELL_STEPS_3D : NL_SHELL) * w->max_sigma;
+    if (w->growth != 0.0) nl->scale = GROWTH_ROOM * grown;
+    double delta = (w->pot.count && w->dim == 3 ? NL_SHELL_STEPS_3D : NL_SHELL) * w->max_sigma * grown;
     /* A pair of listed particles is at most sigma + 2 delta apart; below half a periodic edge
      * the minimum image at prediction time is the image they meet in. */
     for (int a = 0; a < 3; a++)
         if (w->periodic[a]) {
-            double limit = 0.9 * (0.5 * w->box[a] - w->max_sigma * w->pot.reach) / 2.0;
+            double limit = 0.9 * (0.5 * w->box[a] - w->max_sigma * nl->scale * w->pot.reach) / 2.0;
             if (delta > limit) delta = limit;
         }
     nl->delta = delta;
@@ -158,7 +160,7 @@ static uint32_t candidates(const struct edpd_world *w, uint32_t i, vec3 c, int32
     int base[3] = {ed_cells_coord(g, 0, c.x), ed_cells_coord(g, 1, c.y), ed_cells_coord(g, 2, c.z)};
     uint32_t cells[27], m = 0;
     int count = ed_cells_block(g, base, -1, cells), overflow;
-    if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma * w->pot.reach + nl->delta), cells, count);
+    if (prune) count = cells_within(g, base, c, nl->centre[i].reach + 0.5 * (w->max_sigma * nl->scale * w->pot.reach + nl->delta), cells, count);
     int32_t cand[27 * CELL_MAX_INLINE];
     /* the lines of the records, then of the centres, asked for together before any is read: a
      * rebuild otherwise waits on them a few at a time */
@@ -190,7 +192,7 @@ int ed_nl_build(struct edpd_world *w) {
     if (!nl->count || !nl->centre || !nl->scratch || !nl->stamp || grow(nl, 16) != 0) return -1;
     for (uint32_t i = 0; i < w->n; i++) {
         nl->centre[i].c = w->p[i].r;
-        nl->centre[i].reach = 0.5 * (w->p[i].sigma * w->pot.reach + nl->delta);  /* a step's reach, or the core's */
+        nl->centre[i].reach = 0.5 * (w->p[i].sigma * nl->scale * w->pot.reach + nl->delta);  /* a step's reach, or the core's */
     }
     for (uint32_t i = 0; i < w->n; i++) {
         uint32_t m = candidates(w, i, nl->centre[i].c, nl->scratch, 0);

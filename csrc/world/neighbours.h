@@ -7,7 +7,9 @@
  * 27 cells around the particle (13 instead of 26 at n sigma^3 = 0.9). Lists are symmetric and
  * stored in one array with a common capacity that doubles when a list would overflow.
  * Used for worlds without gravity (linear flights make the exit time a square root) and with
- * diameters within a factor 2 (so a list stays short); other worlds use cell crossings. */
+ * diameters within a factor 2 (so a list stays short); other worlds use cell crossings. A
+ * compression's lists are made for diameters GROWTH_ROOM times the present ones, and made anew
+ * (with the cells) by its timed event before the spheres outgrow them (engine/compression.c). */
 #ifndef EDPD_NEIGHBOURS_H
 #define EDPD_NEIGHBOURS_H
 #include <math.h>
@@ -22,7 +24,9 @@ typedef struct nl_centre { vec3 c; double reach; } nl_centre;
 
 typedef struct neighbour_lists {
     int on;
-    double delta;        /* shell thickness: list cut-off sigma_ij + delta */
+    double delta;        /* shell thickness: list cut-off sigma_ij scale + delta */
+    double scale;        /* 1, or in a compression the growth the lists allow for (GROWTH_ROOM times
+                          * the factor at their making): pairs are listed by their diameters grown so far */
     double exit_radius;  /* delta/2 less a rounding margin: how far i may stray from c_i */
     double lead;         /* a new centre this many exit radii ahead of the particle (ed_nl_rebuild) */
     uint32_t cap;        /* entries per particle */
@@ -38,7 +42,7 @@ typedef struct neighbour_lists {
 struct edpd_world;
 
 /* Chooses whether the world uses lists, and the shell (before the cell grid is made: cells
- * must be sigma_max + delta wide). */
+ * must be sigma_max scale + delta wide), for the world's diameters at its present time. */
 void ed_nl_configure(struct edpd_world *w);
 /* Allocates and fills every list from the current positions (cells filled). 0, or -1 on memory. */
 int ed_nl_build(struct edpd_world *w);

@@ -216,6 +216,9 @@ static inline void flight(vec3 r0, vec3 v0, vec3 g, int gravity, double dt, vec3
     }
 }
 
+/* Room a compression's cells and neighbour lists leave the spheres to grow into: they are made
+ * for diameters 10 % larger than the present ones, and made anew when the spheres reach that. */
+#define GROWTH_ROOM 1.1
 /* The diameters' growth at time t: sigma_i(t) = p[i].sigma grow_factor(t); exactly 1 without growth. */
 static inline double grow_factor(const struct edpd_world *w, double t) { return 1.0 + w->growth * (t - w->grow_t0); }
 /* The growth rate of a contact distance over itself at time t: d sigma / dt = sigma rate. */
