@@ -15,6 +15,10 @@
 /* Automatic choice: lists pay once a prediction would otherwise scan many particles. By
  * `edpd bench` (docs/performance.md): in 3-D cells are as fast up to n sigma^3 ~ 0.62 (phi ~ 0.33), lists above;
  * in 2-D (9 cells instead of 27) up to n sigma^2 ~ 0.78 (phi ~ 0.61). */
+/* ... and for diameters within this ratio: the shell is a fraction of the largest, so a small
+ * sphere's list grows with the ratio. The AB6 mixture of diameters 1 and 0.43 (a ratio of 2.33)
+ * compresses 3 times as fast on lists as on cells (its cells are sized for the large spheres). */
+#define NL_AUTO_SIZE_RATIO 2.5
 #define NL_AUTO_PHI_3D 0.33
 #define NL_AUTO_PHI_2D 0.62
 /* Below the automatic threshold for lists (a square well's, or lists asked for), flights cross
@@ -40,7 +44,7 @@ void ed_nl_configure(struct edpd_world *w) {
     case EDPD_NEIGHBOURS_LISTS: nl->on = !w->has_gravity; break;  /* validated: no gravity */
     default:  /* a stepped potential's cell block is reach^3 larger: lists pay at any density (a
                * compression takes them up at a regrid, once it has grown dense) */
-        nl->on = !w->has_gravity && w->max_sigma * grown <= 2.0 * min_sigma &&
+        nl->on = !w->has_gravity && w->max_sigma * grown <= NL_AUTO_SIZE_RATIO * min_sigma &&
                  (w->pot.count > 0 || phi >= (w->dim == 3 ? NL_AUTO_PHI_3D : NL_AUTO_PHI_2D));
     }
     if (!nl->on) return;

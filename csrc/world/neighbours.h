@@ -7,7 +7,7 @@
  * 27 cells around the particle (13 instead of 26 at n sigma^3 = 0.9). Lists are symmetric and
  * stored in one array with a common capacity that doubles when a list would overflow.
  * Used for worlds without gravity (linear flights make the exit time a square root) and with
- * diameters within a factor 2 (so a list stays short); other worlds use cell crossings. A
+ * diameters within a factor 2.5 (so a list stays short); other worlds use cell crossings. A
  * compression's lists are made for diameters GROWTH_ROOM times the present ones, and made anew
  * (with the cells) by its timed event before the spheres outgrow them (engine/compression.c). */
 #ifndef EDPD_NEIGHBOURS_H
