@@ -29,6 +29,7 @@ import { Stories } from './view/stories.js';
 import { ZoomControl } from './view/zoom.js';
 import { ReplayControl } from './view/replay.js';
 import { bindKeys } from './view/keys.js';
+import { EmbedApi, allowedOrigins } from './embed-api.js';
 import { every } from './view/every.js';
 
 const $ = (id) => document.getElementById(id);
@@ -371,6 +372,16 @@ function stateFileFrame(step) {
   const next = Math.min(frames - 1, Math.max(0, frame + step));
   if (next !== frame) stateFiles.change('frame', next);
 }
+
+// ---- the embedding API: a course page drives the embed and hears its events (embed-api.js) ----
+new EmbedApi(model, allowedOrigins(parsed.state.origin), {
+  load: (state, ws) => { warnings.replace(ws); route({ ...state, embed, origin: parsed.state.origin }); },
+  play: () => model.play(),
+  pause: () => model.pause(),
+  step: () => model.step(),
+  reset: () => $('reset').click(),
+  speed: (v) => { model.state.speed = v; controls.build(model.state); pickers.show(model.state); updateAddress(); },
+});
 
 // ---- the sweep (view/sweep-panel.js) -----------------------------------------------------
 const sweepPanel = new SweepPanel(sweep);

@@ -52,13 +52,18 @@ export const FIELDS = {
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },
   embed: { type: 'bool', label: 'embed mode' },
+  // the course pages allowed to drive an embed by postMessage (embed-api.js)
+  origin: { type: 'origins', label: 'origins allowed to drive the embed (postMessage)' },
 };
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+// an origin as a browser states it: https://host or http://host:port, nothing after
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+const MAX_ORIGINS = 8;
 
 /** The fields a scenario uses, in URL order. */
 export function fieldsOf(scenario) {
-  return ['scenario', ...SCENARIOS[scenario].params, 't', 'paused', 'embed'];
+  return ['scenario', ...SCENARIOS[scenario].params, 't', 'paused', 'embed', 'origin'];
 }
 
 /** Packing-fraction ceiling of the lattice start (FCC in 3-D, triangular in 2-D) below jamming. */
@@ -131,6 +136,15 @@ export function parseHash(hash) {
     }
     if (f.type === 'path') {  // checked above (a file's run falls back to the ball without one)
       state[key] = text;
+      continue;
+    }
+    if (f.type === 'origins') {
+      const all = text.split(',').map((o) => o.trim()).filter(Boolean);
+      const good = all.filter((o) => ORIGIN.test(o)).slice(0, MAX_ORIGINS);
+      if (good.length < all.length) {
+        warnings.push({ field: key, message: `${shown}: each origin must be scheme://host[:port] (http or https, no path), at most ${MAX_ORIGINS}, separated by commas; ${good.length ? `using ${good.join(', ')}` : 'none allowed'}` });
+      }
+      if (good.length) state[key] = good.join(',');
       continue;
     }
     if (f.type === 'bool') {
@@ -238,6 +252,10 @@ export function encodeState(state) {
     if (v === undefined) continue;
     if (FIELDS[key].type === 'path') {
       parts.push(`${key}=${encodeURIComponent(v).replace(/%2F/g, '/')}`);  // readable: examples/collapse-line.xyz
+      continue;
+    }
+    if (FIELDS[key].type === 'origins') {
+      if (v) parts.push(`${key}=${encodeURIComponent(v).replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%2C/g, ',')}`);
       continue;
     }
     if (FIELDS[key].type === 'bool') {
