@@ -5,6 +5,7 @@
 #include "engine/predict.h"
 #include "engine/look_ahead.h"
 #include "interact/detector.h"
+#include "interact/moving_plane.h"
 #include "measure/pressure.h"
 #include "world/neighbours.h"
 #include "world/pair_states.h"
@@ -205,12 +206,50 @@ void ed_event_step(struct edpd_world *w, uint32_t i, uint32_t j) {
     ed_predict(w, j, 0, QUEUE_UPDATE);
 }
 
+/* A ball locked on its oscillating plate leaves it: on the plate, at the plate's velocity, its
+ * flight known clear of the plate for the first moments (moving_plane.h). Counted as a plane event. */
+static void take_off(struct edpd_world *w, uint32_t i, const edpd_plane *pl, vec3 n) {
+    particle *a = &w->p[i];
+    double ke0 = twice_ke(w, i, -1);
+    vec3 r, v;
+    locked_on_plate(w, a, w->time, &r, &v);
+    a->r = r; a->v = v; a->t = w->time;
+    a->state = EDPD_STATE_RUNNING;
+    settle_energy(w, i, -1, ke0, 0.0);
+    w->plate[i].launched = w->time;
+    w->plate[i].clear = ed_plane_takeoff_clear(pl, w->time, v3_dot(n, r));
+    w->takeoffs++;
+    w->plane_impacts++;
+    w->plate[i].impacts++;
+    settle_course(w, i, -1);
+    ed_predict(w, i, 0, QUEUE_UPDATE);
+}
+
+void ed_event_lock(struct edpd_world *w, uint32_t i) {
+    particle *a = &w->p[i];
+    const edpd_plane *pl = &w->planes[a->own_plane];
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]), r, v;
+    double ke0 = twice_ke(w, i, -1);
+    locked_on_plate(w, a, w->time, &r, &v);
+    a->r = r; a->v = v; a->t = w->time;
+    a->state = EDPD_STATE_LOCKED;
+    settle_energy(w, i, -1, ke0, 0.0);
+    w->locks++;
+    a->ev_t = ed_plane_takeoff_time(pl, v3_dot(n, w->g), w->time);
+    a->partner = -1 - a->own_plane;
+    a->branch = BRANCH_ROOT;
+    a->cross_t = INFINITY;
+    ed_eq_update(&w->queue, i, event_key(a));
+}
+
 void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
     particle *a = &w->p[i];
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-    /* relative to the sphere's surface, which a compression moves toward the plane */
-    double u = v3_dot(n, a->v) - 0.5 * a->sigma * w->growth, impulse = 0.0;
+    if (a->state == EDPD_STATE_LOCKED) { take_off(w, i, pl, n); return; }
+    /* relative to the sphere's surface, which a compression moves toward the plane, and to the
+     * plane, which may oscillate: the restitution acts on the relative normal velocity */
+    double u = v3_dot(n, a->v) - 0.5 * a->sigma * w->growth - plane_speed_at(pl, w->time), impulse = 0.0;
     if (u < 0.0) {
         double e = effective_restitution(w, pl->restitution, i, -1);
         double ke0 = twice_ke(w, i, -1);
@@ -218,7 +257,7 @@ void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
         settle_energy(w, i, -1, ke0, 0.0);  /* no virial: Z is not measured with planes */
         impulse = -a->mass * (1.0 + e) * u;
     }
-    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, sigma_at(w, a, w->time)));
+    if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, sigma_at(w, a, w->time), w->time));
     w->plane_impacts++;
     if ((int32_t)k == a->own_plane) w->plate[i].impacts++;
     settle_course(w, i, -1);

@@ -15,6 +15,10 @@ int ed_event_rebuild(struct edpd_world *w, uint32_t i);
 void ed_event_impact(struct edpd_world *w, uint32_t i, uint32_t j);
 void ed_event_step(struct edpd_world *w, uint32_t i, uint32_t j);
 void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k);
+/* Ball i's impacts on its oscillating plate came ever faster (chattering): it rides the plate,
+ * locked on it, until its take-off, an event on the plate (engine/loop.c calls this where a ball
+ * on a still plate comes to rest). */
+void ed_event_lock(struct edpd_world *w, uint32_t i);
 /* The Andersen thermostat's kick (at w->kick_t), and the next one drawn (+inf without one). */
 void ed_event_kick(struct edpd_world *w);
 void ed_kick_schedule(struct edpd_world *w);

@@ -176,6 +176,12 @@ static int collapsed(struct edpd_world *w, uint32_t i, int own_plate) {
     if (fabs(w->time - *start_time) <= within) {
         int32_t partner = w->p[i].partner;
         if (!own_plate) { set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner); return 1; }
+        if (w->planes[w->p[i].own_plane].amplitude != 0.0) {  /* chattering on an oscillating plate: it locks on */
+            ed_event_lock(w, i);
+            w->plate[i].window_impacts = (uint32_t)so_far;
+            w->plate[i].window_time = w->time;
+            return 0;
+        }
         if (freeze(w, i, EDPD_STATE_COLLAPSE) == 0) { all_stopped(w, i, partner); return 1; }
     }
     if (start_count) *start_count = so_far; else w->plate[i].window_impacts = (uint32_t)so_far;

@@ -6,6 +6,7 @@
 #include "engine/scan.h"
 #include "engine/look_ahead.h"
 #include "interact/detector.h"
+#include "interact/moving_plane.h"
 #include "measure/failure.h"
 #include <math.h>
 #include <string.h>
@@ -27,16 +28,35 @@ static inline void ctx_store(const struct edpd_world *w, const predict_ctx *x, p
     if (w->second) w->second[x->i] = x->second;
 }
 
+/* An oscillating plane's event: the stable detector on its gap (moving_plane.h); a naive one the
+ * textbook's way, with the quadratic of the plane as it moves now (its position and velocity
+ * frozen over the flight). */
+static edpd_root moving_plane_root(const struct edpd_world *w, const predict_ctx *x, const edpd_plane *pl, vec3 n, double a) {
+    double sigma = w->p[x->i].sigma;
+    if (w->cfg.detector != EDPD_DETECTOR_STABLE)
+        return detect(w->cfg.detector, plane_overlap(plane_gap(pl, x->r, sigma, x->T), v3_dot(n, x->v) - plane_speed_at(pl, x->T), a));
+    const plate_count *own = w->plate && w->p[x->i].own_plane >= 0 ? &w->plate[x->i] : NULL;
+    double s0 = own ? own->launched + own->clear - x->T : 0.0;
+    moving_gap m = {v3_dot(n, x->r) - 0.5 * sigma, v3_dot(n, x->v), a, pl->offset, pl->amplitude, pl->angular_frequency, pl->phase, x->T, s0};
+    return ed_moving_plane_event(&m);
+}
+
 static void predict_plane(struct edpd_world *w, predict_ctx *x, uint32_t k) {
     const edpd_plane *pl = &w->planes[k];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
     /* a growing sphere's surface moves toward the plane at half its diameter's rate */
-    double gap = plane_gap(pl, x->r, sigma_at(w, &w->p[x->i], x->T));
-    double u = v3_dot(n, x->v) - 0.5 * w->p[x->i].sigma * w->growth, a = v3_dot(n, w->g);
-    edpd_root root = detect(w->cfg.detector, plane_overlap(gap, u, a));
+    double a = v3_dot(n, w->g), gap = 0.0, u = 0.0;
+    edpd_root root;
+    if (pl->amplitude != 0.0) root = moving_plane_root(w, x, pl, n, a);  /* no growth with one (validated) */
+    else {
+        gap = plane_gap(pl, x->r, sigma_at(w, &w->p[x->i], x->T), x->T);
+        u = v3_dot(n, x->v) - 0.5 * w->p[x->i].sigma * w->growth;
+        root = detect(w->cfg.detector, plane_overlap(gap, u, a));
+    }
     x->second = -INFINITY;  /* not kept with planes */
     if (root.branch == BRANCH_NONE) return;
     if (root.branch >= BRANCH_NEGATIVE) {  /* a naive detector's undefined answer (rare) */
+        if (pl->amplitude != 0.0) { gap = plane_gap(pl, x->r, w->p[x->i].sigma, x->T); u = v3_dot(n, x->v) - plane_speed_at(pl, x->T); }
         ed_failure_seen_plane(w, x->i, k, x->T, gap, u, a, root);
         if (root.branch == BRANCH_IGNORED) { note_ignored(w); return; }
     }

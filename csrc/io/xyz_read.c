@@ -305,12 +305,17 @@ static int read_header(reader *r, char *line, int k, edpd_xyz_state *s, columns 
         char *save = NULL;
         for (char *one = strtok_r(value, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
             if (s->plane_count == EDPD_MAX_PLANES) return fail(r, "planes: more than %u", EDPD_MAX_PLANES);
-            double v[5];
-            if (!numbers(one, v, 5)) return fail(r, "planes must be \"nx ny nz offset restitution\" entries separated by ';'");
+            double v[8] = {0};
+            char copy[512];
+            snprintf(copy, sizeof copy, "%s", one);
+            if (!numbers(copy, v, 8) && !numbers(one, v, 5))
+                return fail(r, "planes must be \"nx ny nz offset restitution\" entries (an oscillating plane's followed by its amplitude, angular frequency and phase) separated by ';'");
             edpd_plane *pl = &s->planes[s->plane_count++];
+            memset(pl, 0, sizeof *pl);
             for (int a = 0; a < 3; a++) pl->normal[a] = v[a];
             pl->offset = plane_offset_in_box(v, origin);
             pl->restitution = v[4];
+            pl->amplitude = v[5]; pl->angular_frequency = v[6]; pl->phase = v[7];
         }
     }
     if (!read_potential(r, line, s, value, value_size)) return 0;
@@ -398,6 +403,7 @@ static int read_frame(reader *r, int k, edpd_xyz_state *s) {
             for (int a = 0; a < 5; a++)
                 if (!parse_double(tok[c.plate + a], &v[a])) return fail(r, "plate '%s' is not a finite number", tok[c.plate + a]);
             edpd_plane *pl = &s->own_planes[i];
+            memset(pl, 0, sizeof *pl);
             for (int a = 0; a < 3; a++) pl->normal[a] = v[a];
             pl->offset = plane_offset_in_box(v, origin);
             pl->restitution = v[4];

@@ -58,6 +58,7 @@ size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap) {
             const edpd_plane *pl = &w->planes[k];
             put(&o, "%s%.17g %.17g %.17g %.17g %.17g", k ? "; " : "", pl->normal[0] + 0.0, pl->normal[1] + 0.0, pl->normal[2] + 0.0,
                 pl->offset + 0.0, pl->restitution);
+            if (pl->amplitude != 0.0) put(&o, " %.17g %.17g %.17g", pl->amplitude, pl->angular_frequency, pl->phase);
         }
         put(&o, "\" ");
     }

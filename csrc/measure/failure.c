@@ -81,7 +81,7 @@ static void record_now(struct edpd_world *w, uint32_t i, int32_t partner, double
     } else {
         const edpd_plane *pl = &w->planes[-1 - partner];
         vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-        double x = plane_gap(pl, ri, sigma_at(w, q, T)), u = v3_dot(n, vi) - 0.5 * q->sigma * w->growth, g = v3_dot(n, w->g);
+        double x = plane_gap(pl, ri, sigma_at(w, q, T), T), u = v3_dot(n, vi) - 0.5 * q->sigma * w->growth - plane_speed_at(pl, T), g = v3_dot(n, w->g);
         fill(&w->failure, i, partner, T, plane_overlap(x, u, g), naive);
     }
 }

@@ -56,7 +56,7 @@ int ed_world_check_invariants(const struct edpd_world *w, char *msg, size_t len)
     if (!isfinite(w->time)) { snprintf(msg, len, "clock is not finite"); return 0; }
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+        particle_now(w, i, &r, &v);
         if (!isfinite(r.x) || !isfinite(r.y) || !isfinite(r.z) || !isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z)) {
             snprintf(msg, len, "particle %u has a non-finite position or velocity", i);
             return 0;
@@ -78,9 +78,9 @@ int ed_world_check_invariants(const struct edpd_world *w, char *msg, size_t len)
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
             uint32_t k = plane_met(w, i, j);
             const edpd_plane *pl = &w->planes[k];
-            double u = pl->normal[0] * v.x + pl->normal[1] * v.y + pl->normal[2] * v.z;
+            double u = pl->normal[0] * v.x + pl->normal[1] * v.y + pl->normal[2] * v.z - plane_speed_at(pl, w->time);
             double scale = fmax(1.0, fmax(fabs(r.x), fmax(fabs(r.y), fabs(r.z))));
-            if (plane_gap(pl, r, w->p[i].sigma) < -64.0 * DBL_EPSILON * scale && u < 0.0 && w->p[i].ev_t > w->time) {
+            if (plane_gap(pl, r, w->p[i].sigma, w->time) < -64.0 * DBL_EPSILON * scale && u < 0.0 && w->p[i].ev_t > w->time) {
                 snprintf(msg, len, "stable: particle %u sinks into plane %u with no impact pending", i, k);
                 return 0;
             }

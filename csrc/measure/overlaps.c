@@ -114,7 +114,7 @@ static void overlap_scan(const struct edpd_world *w) {
         g->start[c + 1]++;
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
             double sigma = sigma_at(w, &w->p[i], w->time);
-            double gap = plane_gap(&w->planes[plane_met(w, i, j)], r, sigma);
+            double gap = plane_gap(&w->planes[plane_met(w, i, j)], r, sigma, w->time);
             if (gap < -sigma) nf++;  /* entirely beyond the plane */
             else if (gap < 0.0) {
                 np++;

@@ -59,7 +59,7 @@ void edpd_get_positions_f32(const edpd_world *w, float *out) {
 void edpd_get_state(const edpd_world *w, double *pos, double *vel) {
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+        particle_now(w, i, &r, &v);
         r = wrap_into_box(w, r);
         pos[3 * i] = r.x; pos[3 * i + 1] = r.y; pos[3 * i + 2] = r.z;
         vel[3 * i] = v.x; vel[3 * i + 1] = v.y; vel[3 * i + 2] = v.z;
@@ -69,7 +69,7 @@ void edpd_get_state(const edpd_world *w, double *pos, double *vel) {
 void edpd_get_velocities(const edpd_world *w, double *out) {
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+        particle_now(w, i, &r, &v);
         out[3 * i] = v.x; out[3 * i + 1] = v.y; out[3 * i + 2] = v.z;
     }
 }

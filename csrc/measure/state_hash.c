@@ -43,7 +43,7 @@ uint64_t edpd_state_hash(const edpd_world *w) {
     h = fnv(h, &w->time, sizeof w->time);
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+        particle_now(w, i, &r, &v);
         double s[6] = {r.x, r.y, r.z, v.x, v.y, v.z};
         h = fnv(h, s, sizeof s);
     }

@@ -25,12 +25,14 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->first_failure_event = w->first_failure_event;
     s->halted_particles = w->halted;
     s->resting_particles = w->resting;
+    s->plate_locks = w->locks;
+    s->plate_takeoffs = w->takeoffs;
     ed_overlaps_now(w, &s->overlapping_pairs, &s->plane_overlaps, &s->fell_through, &s->max_overlap, NULL);
 
     double twice_ke = 0.0;
     for (uint32_t i = 0; i < w->n; i++) {
         vec3 r, v;
-        particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+        particle_now(w, i, &r, &v);
         twice_ke += w->p[i].mass * v3_dot(v, v);
     }
     s->kinetic_energy = 0.5 * twice_ke;

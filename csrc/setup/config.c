@@ -94,6 +94,13 @@ static edpd_code check_plane(const edpd_config *c, const edpd_plane *p, const ch
             BAD(field, "%s %u: normal must be 0 along periodic axis %d (got %g); make the axis open", what, k, a, p->normal[a]);
     if (!finite_in(p->offset, -1e9, 1e9)) BAD(field, "%s %u: offset must be finite in [-1e9, 1e9]", what, k);
     if (!finite_in(p->restitution, 0.0, 1.0)) BAD(field, "%s %u: restitution must be in [0, 1]", what, k);
+    if (!finite_in(p->amplitude, 0.0, 1e3)) BAD(field, "%s %u: amplitude must be in [0, 1000], got %g", what, k, p->amplitude);
+    if (p->amplitude > 0.0) {
+        if (!finite_in(p->angular_frequency, 1e-6, 1e3)) BAD(field, "%s %u: angular_frequency must be in [1e-06, 1000] for an oscillating plane, got %g", what, k, p->angular_frequency);
+        if (!finite_in(p->phase, -1e3, 1e3)) BAD(field, "%s %u: phase must be finite in [-1000, 1000], got %g", what, k, p->phase);
+        if (strcmp(field, "own_planes") != 0)  /* a shared plane's locked particles: not yet */
+            BAD(field, "%s %u: only a ball's own plate may oscillate (own_planes; amplitude > 0), got %g", what, k, p->amplitude);
+    }
     return EDPD_OK;
 }
 
@@ -291,6 +298,9 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     }
     if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
         BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
+    if ((c->plate_amplitude != 0.0 || c->plate_frequency != 0.0 || c->plate_phase != 0.0) && c->scenario != EDPD_SCENARIO_BOUNCING_BALL)
+        BAD(c->plate_amplitude != 0.0 ? "plate_amplitude" : c->plate_frequency != 0.0 ? "plate_frequency" : "plate_phase",
+            "only for bouncing-ball (one ball on its plate); a state file's planes carry their own oscillation");
     if (check_does_something(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
 
     if (check_growth(c, err) != EDPD_OK || check_species(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
@@ -316,6 +326,10 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
         if (!isnan(c->plate_offset) && !finite_in(c->plate_offset, -1e6, 1e6))
             BAD("plate_offset", "must be NaN (sample in [0, 1)) or in [-1e6, 1e6], got %g", c->plate_offset);
         if (!isnan(c->plate_offset) && c->n != 1) BAD("plate_offset", "can only be fixed for n = 1 (got n = %u)", c->n);
+        if (c->plate_amplitude > 0.0) {
+            if (c->n != 1) BAD("plate_amplitude", "an oscillating plate is one ball's: use n = 1 (got n = %u)", c->n);
+            if (!(c->plate_frequency >= 1e-6)) BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
+        }
         break;
     case EDPD_SCENARIO_CUSTOM: {
         edpd_code e = validate_custom(c, err);

@@ -58,7 +58,7 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
     }
     uint32_t own = planes - (cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0);  /* own plates */
     if (own) w->plate = xcalloc(w->n, sizeof(plate_count));
-    for (uint32_t i = 0; own && w->plate && i < w->n; i++) w->plate[i].window_time = w->time;
+    for (uint32_t i = 0; own && w->plate && i < w->n; i++) { w->plate[i].window_time = w->time; w->plate[i].launched = -INFINITY; }
     w->running = w->n;
     return !w->p || !w->planes || (own && !w->plate) || (cfg->tc > 0.0 && !w->t_last) || (cfg->potential != EDPD_POTENTIAL_HARD && !w->second) || ed_eq_init(&w->queue, w->n) != 0 ? -1 : 0;
 }
@@ -184,7 +184,7 @@ static edpd_code check_start(struct edpd_world *w, edpd_error *err) {
                              i, x.with, EDPD_START_ROUNDING);
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
             uint32_t k = plane_met(w, i, j);
-            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma) < -EDPD_START_ROUNDING * w->p[i].sigma)
+            if (plane_gap(&w->planes[k], w->p[i].r, w->p[i].sigma, w->time) < -EDPD_START_ROUNDING * w->p[i].sigma)
                 return ed_set_error(err, EDPD_ERR_INVALID, "positions", "the initial state overlaps: particle %u crosses plane %u by more than rounding (%g sigma)",
                                  i, k, EDPD_START_ROUNDING);
         }

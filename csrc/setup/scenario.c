@@ -143,12 +143,17 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
     uint32_t rows = (c->n + k - 1) / k;
     for (uint32_t i = 0; i < c->n; i++) {
         double plate = isnan(c->plate_offset) ? ed_rng_uniform_at(c->seed, i) : c->plate_offset;
-        put(pos, i, v3(2.0 * c->diameter * (i % k + 0.5), c->diameter * (2.0 * (i / k) + 0.5), plate + 1.0 * c->diameter));
-        put(vel, i, v3(0, 0, 0));
         edpd_plane *pl = &plates[i];
-        pl->normal[0] = 0; pl->normal[1] = 0; pl->normal[2] = 1;
+        memset(pl, 0, sizeof *pl);
+        pl->normal[2] = 1;
         pl->offset = plate;
         pl->restitution = c->restitution;
+        if (c->plate_amplitude > 0.0) {  /* the ball starts at rest half a diameter above the plate as it is at t = 0 */
+            pl->amplitude = c->plate_amplitude; pl->angular_frequency = c->plate_frequency; pl->phase = c->plate_phase;
+            plate += c->plate_amplitude * sin(c->plate_phase);
+        }
+        put(pos, i, v3(2.0 * c->diameter * (i % k + 0.5), c->diameter * (2.0 * (i / k) + 0.5), plate + 1.0 * c->diameter));
+        put(vel, i, v3(0, 0, 0));
     }
     out->own_planes = plates;
     out->box[0] = 2.0 * c->diameter * k; out->box[1] = c->diameter * (2.0 * rows - 1.0); out->box[2] = 2.0 * c->diameter;

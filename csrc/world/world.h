@@ -7,6 +7,7 @@
 #include <math.h>
 #include "base/vec.h"
 #include "space/cells.h"
+#include "base/det_trig.h"
 #include "space/event_queue.h"
 #include "world/neighbours.h"
 #include "interact/shells.h"
@@ -85,7 +86,11 @@ typedef struct z_blocks {
 
 /* A particle's impacts on its own plate, and its own collapse window (engine/loop.c): a ball of a
  * ball array comes to rest as it would alone. */
-typedef struct plate_count { uint32_t impacts, window_impacts; double window_time; } plate_count;
+typedef struct plate_count {
+    uint32_t impacts, window_impacts; double window_time;
+    double launched;  /* an oscillating plate's: when the ball last took off (-inf: never), and */
+    double clear;     /* ... how long after that it is surely clear of the plate (moving_plane.h) */
+} plate_count;
 
 /* The overlap diagnostics' own grid, rebuilt from the positions at each scan: cells at least
  * max sigma wide, so an overlapping pair is always in neighbouring cells (measure/overlaps.c). */
@@ -153,6 +158,7 @@ struct edpd_world {
 
     /* diagnostics (Sect. 3 quantities), kept per event at O(1) cost */
     uint64_t events, collisions, plane_impacts, cell_crossings, list_rebuilds, stale_events;
+    uint64_t locks, takeoffs;  /* balls locked on an oscillating plate, and their take-offs */
     uint64_t stabilizing_events, negative_dt_events, three_body_events, three_body_collisions;
     uint64_t ignored_undefined;     /* naive-miss/-rewind: undefined answers taken as "no event" */
     uint64_t first_failure_event;   /* event index of the first undefined dynamics, UINT64_MAX if none */
@@ -227,11 +233,23 @@ static inline double grow_rate(const struct edpd_world *w, double t) { return w-
 static inline double sigma_at(const struct edpd_world *w, const particle *q, double t) { return q->sigma * grow_factor(w, t); }
 
 /* The clock q's state is read at: the world's, or, once q is frozen, the moment it froze. */
-static inline double particle_clock(const struct edpd_world *w, const particle *q) { return q->state ? q->t : w->time; }
+static inline double particle_clock(const struct edpd_world *w, const particle *q) {
+    return q->state && q->state != EDPD_STATE_LOCKED ? q->t : w->time;
+}
 
 /* State of particle q at time T without touching it (lazy update). */
 static inline void particle_at(const struct edpd_world *w, const particle *q, double T, vec3 *r, vec3 *v) {
     flight(q->r, q->v, w->g, w->has_gravity, T - q->t, r, v);
+}
+
+/* A ball locked on its oscillating plate (EDPD_STATE_LOCKED) at time t: on the plate, moving with it. */
+static inline void locked_on_plate(const struct edpd_world *w, const particle *q, double t, vec3 *r, vec3 *v);
+
+/* Particle i as the readouts see it at its clock: its flight, or its ride on its plate. */
+static inline void particle_now(const struct edpd_world *w, uint32_t i, vec3 *r, vec3 *v) {
+    const particle *q = &w->p[i];
+    if (q->state == EDPD_STATE_LOCKED) locked_on_plate(w, q, w->time, r, v);
+    else particle_at(w, q, particle_clock(w, q), r, v);
 }
 
 /* Particle i's position at its clock (particle_clock), inside the box on periodic axes (between
@@ -306,7 +324,7 @@ static inline vec3 wrap_into_box(const struct edpd_world *w, vec3 r) {
 
 static inline vec3 position_now(const struct edpd_world *w, uint32_t i) {
     vec3 r, v;
-    particle_at(w, &w->p[i], particle_clock(w, &w->p[i]), &r, &v);
+    particle_now(w, i, &r, &v);
     return wrap_into_box(w, r);
 }
 
@@ -320,10 +338,33 @@ static inline uint32_t plane_met(const struct edpd_world *w, uint32_t i, uint32_
     return j < w->shared_planes ? j : (uint32_t)w->p[i].own_plane;
 }
 
-/* Overlap function value of a sphere against a plane: n.r - offset - sigma/2. */
-static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma) {
+/* A plane's offset and its velocity along its normal at time t (an oscillating plane's, det_trig.h;
+ * a still plane's offset exactly, and 0). */
+static inline double plane_offset_at(const edpd_plane *pl, double t) {
+    if (pl->amplitude == 0.0) return pl->offset;
+    double s, c;
+    ed_det_sincos(pl->angular_frequency * t + pl->phase, &s, &c);
+    return pl->offset + pl->amplitude * s;
+}
+static inline double plane_speed_at(const edpd_plane *pl, double t) {
+    if (pl->amplitude == 0.0) return 0.0;
+    double s, c;
+    ed_det_sincos(pl->angular_frequency * t + pl->phase, &s, &c);
+    return pl->amplitude * pl->angular_frequency * c;
+}
+
+static inline void locked_on_plate(const struct edpd_world *w, const particle *q, double t, vec3 *r, vec3 *v) {
+    const edpd_plane *pl = &w->planes[q->own_plane];
     vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
-    return v3_dot(n, r) - pl->offset - 0.5 * sigma;
+    double up = plane_offset_at(pl, t) + 0.5 * q->sigma - v3_dot(n, q->r);
+    *r = v3_add(q->r, v3_scale(n, up));
+    *v = v3_add(v3_sub(q->v, v3_scale(n, v3_dot(n, q->v))), v3_scale(n, plane_speed_at(pl, t)));
+}
+
+/* Overlap function value of a sphere at r against a plane at time t: n.r - offset(t) - sigma/2. */
+static inline double plane_gap(const edpd_plane *pl, vec3 r, double sigma, double t) {
+    vec3 n = v3(pl->normal[0], pl->normal[1], pl->normal[2]);
+    return v3_dot(n, r) - plane_offset_at(pl, t) - 0.5 * sigma;
 }
 
 

@@ -60,7 +60,7 @@ TEST(custom_world) {
         c.positions = NULL; expect_invalid(c, "positions", "no positions");
         r[3] = NAN; c.positions = r; expect_invalid(c, "positions", "NaN position");
         r[3] = 4.0;
-        edpd_plane pl = {{0, 0, 2}, 0, 1};
+        edpd_plane pl = {.normal = {0, 0, 2}, .offset = 0, .restitution = 1};
         c.periodic[2] = 0; c.planes = &pl; c.plane_count = 1; expect_invalid(c, "planes", "non-unit normal");
         pl.normal[2] = 1; pl.restitution = 2; expect_invalid(c, "planes", "plane restitution 2");
         /* a wall tilted into a periodic axis: a particle wrapping along that axis would jump

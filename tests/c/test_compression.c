@@ -77,7 +77,7 @@ TEST(receding_pair_is_caught) {
 /* A sphere at rest above a floor: its surface reaches it when z0 = (1 + gamma t) / 2. */
 TEST(sphere_meets_plane) {
     double r[3] = {5, 5, 0.75}, v[3] = {0, 0, 0};
-    edpd_plane floor_ = {{0, 0, 1}, 0.0, 1.0};
+    edpd_plane floor_ = {.normal = {0, 0, 1}, .offset = 0.0, .restitution = 1.0};
     edpd_config c = edpd_default_config();
     c.scenario = EDPD_SCENARIO_CUSTOM; c.n = 1; c.growth_rate = 0.1;
     c.box[0] = c.box[1] = c.box[2] = 10.0;
@@ -372,7 +372,7 @@ TEST(jamming_between_walls) {
         v[3 * i] = cos(2.399963 * i); v[3 * i + 1] = sin(2.399963 * i); v[3 * i + 2] = 0.0;
         d[i] = (i * 7 % 2) ? 1.4 : 1.0;
     }
-    edpd_plane walls[2] = {{{1, 0, 0}, 0.0, 1.0}, {{-1, 0, 0}, -2.0 * NX, 1.0}};
+    edpd_plane walls[2] = {{.normal = {1, 0, 0}, .offset = 0.0, .restitution = 1.0}, {.normal = {-1, 0, 0}, .offset = -2.0 * NX, .restitution = 1.0}};
     edpd_config c = edpd_default_config();
     c.scenario = EDPD_SCENARIO_CUSTOM; c.dim = 2; c.n = N; c.positions = r; c.velocities = v; c.diameters = d; c.restitution = 1.0;
     c.box[0] = 2.0 * NX; c.box[1] = 2.0 * NY; c.box[2] = 1.4; c.periodic[1] = 1;

@@ -268,7 +268,7 @@ static edpd_world *make_world(const world_spec *ws) {
     c.scenario = EDPD_SCENARIO_CUSTOM; c.n = n; c.dim = ws->dim; c.detector = ws->det;
     c.positions = r; c.velocities = v; c.diameters = d; c.diameter = 1.0;
     for (int k = 0; k < 3; k++) { c.box[k] = ws->box; c.periodic[k] = k < ws->dim; }
-    edpd_plane floor_plane = {{0, 0, 1}, 0.0, 1.0};
+    edpd_plane floor_plane = {.normal = {0, 0, 1}, .offset = 0.0, .restitution = 1.0};
     if (ws->gravity) {  /* z walled, a floor under the particles */
         c.gravity[2] = -1.0; c.periodic[2] = 0; c.planes = &floor_plane; c.plane_count = 1;
     }

@@ -75,11 +75,15 @@ typedef struct edpd_error {
     char message[EDPD_MESSAGE_SIZE];
 } edpd_error;
 
-/* A hard plane n·r = offset; particles live on the side n·r > offset. */
+/* A hard plane n·r = offset(t); particles live on the side n·r > offset(t). It may oscillate along
+ * its normal: offset(t) = offset + amplitude sin(angular_frequency t + phase) (amplitude 0: still). */
 typedef struct edpd_plane {
     double normal[3];   /* unit normal pointing into the allowed half-space */
     double offset;
     double restitution; /* normal restitution of impacts on this plane, in [0, 1] */
+    double amplitude;   /* of the oscillation, >= 0 (0: a still plane) */
+    double angular_frequency;  /* omega > 0 when amplitude > 0 */
+    double phase;       /* at t = 0, in radians */
 } edpd_plane;
 
 /* The pair potential: hard spheres, or a hard core with steps outside it (the paper's Sect. 6):
@@ -125,6 +129,9 @@ typedef struct edpd_config {
     double mass;             /* default 1 */
     double temperature;      /* initial kT of gas scenarios, default 1 */
     double plate_offset;     /* bouncing-ball with n = 1: r_plate; NaN = sample from seed in [0,1) */
+    double plate_amplitude;  /* bouncing-ball with n = 1: the plate oscillates as r_plate + A sin(omega t + phase) */
+    double plate_frequency;  /* ... its angular frequency omega (> 0 when A > 0) */
+    double plate_phase;      /* ... and its phase at t = 0 */
     double tc;               /* TC model: collisions within tc of a particle's last one are elastic; 0 = off */
     double elastic_until;    /* sphere impacts before this time are elastic, then `restitution` applies:
                                 an equilibrium fluid first, where Haff's law starts exactly (default 0) */
@@ -192,6 +199,8 @@ typedef enum edpd_state {
     EDPD_STATE_HALTED = 1,   /* naive-halt met undefined dynamics */
     EDPD_STATE_COLLAPSE = 2, /* the clock stopped advancing: inelastic collapse (a ball: at rest) */
     EDPD_STATE_JAMMED = 3,   /* a compression's reduced pressure passed jam_pressure */
+    EDPD_STATE_LOCKED = 4,   /* a ball (not the world): riding its oscillating plate after chattering,
+                                until the plate falls away faster than gravity (its take-off) */
 } edpd_state;
 
 typedef enum edpd_stop {
@@ -235,6 +244,8 @@ typedef struct edpd_stats {
     uint32_t fell_through;        /* now: spheres entirely on the wrong side of a plane */
     uint32_t halted_particles;    /* stopped by a naive halt on their own plate (a ball array's balls) */
     uint32_t resting_particles;   /* stopped at rest on their own plate: a collapse of that ball alone */
+    uint64_t plate_locks;         /* chattering on an oscillating plate ended in a ride on it (EDPD_STATE_LOCKED) */
+    uint64_t plate_takeoffs;      /* ... and the rides' ends: the plate fell away faster than gravity */
     /* A stepped potential (square well): its events and energies. */
     uint64_t captures;            /* pairs crossing a step inward */
     uint64_t releases;            /* pairs crossing a step outward */
