@@ -457,7 +457,7 @@ test('a link to a far time shows the jump with a Stop button; space stops it, pa
 test('the toolbar chooses the scenario and the speed: in view, and the run and its link follow', async () => {
   const { page, errors } = await open('');
   expect(await page.$eval('#scenario-pick', (s) => [s.value, [...s.options].map((o) => o.value)]))
-    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming']]);
+    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table']]);
   expect(await page.$eval('#speed-pick', (s) => s.value)).toBe('1');
   await page.selectOption('#scenario-pick', 'granular');
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular' && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 30000 });
@@ -482,6 +482,24 @@ test('a replay of the moment of failure: four times slower, both panes paused to
   expect([ta, tb]).toEqual([tf, tf]);  // the same instant in both panes
   expect(await page.evaluate(() => window.edpdApp.panes().map((p) => p.status))).toEqual(['halted', 'running']);
   expect((await panePixels(page)).failure[0]).toBeGreaterThan(0.01);  // the halted pair fills part of the pane
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('the vibrating table link: the naive ball halts inside the table, the stable one bounces on, and the table moves', async () => {
+  const { page, errors } = await open('#v=1&scenario=table');
+  await page.waitForFunction(() => window.edpdApp.panes()[0].status === 'halted', null, { timeout: 30000 });
+  expect(await page.textContent('#badge-0')).toMatch(/^HALTED at impact 2/);
+  await page.waitForTimeout(400);
+  const fail = (await panePixels(page)).failure;
+  expect(fail[0]).toBeGreaterThan(0);
+  expect(fail[1]).toBe(0);
+  const z = () => page.evaluate(() => window.edpdApp.view.panes[1].extras[0].position.z);
+  const z1 = await z();
+  await page.waitForTimeout(300);
+  expect(await z()).not.toBe(z1);  // the stable pane's table oscillates
+  await page.waitForFunction(() => window.edpdApp.model.series.main.columns[0].length > 10);
+  expect(await page.textContent('#stories')).toMatch(/the table as moving at its velocity of the moment/);
   expect(errors).toEqual([]);
   await page.close();
 });

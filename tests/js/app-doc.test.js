@@ -78,3 +78,17 @@ test('5: the default square-well link\'s naive pane creates 1,999 epsilon and st
   expect(stable.status.status).toBe('running');
   expect(Math.abs(stable.stats.energyDrift)).toBeLessThan(1e-9 * stable.n);
 });
+
+test('7: the vibrating table\'s naive ball halts at its 2nd impact at t = 1.80; the stable one settles on one bounce per period at the period-1 phase', () => {
+  const text = row(7)[2];
+  expect(text).toContain('halts at its 2nd impact (t ≈ 1.80, `no-real-root`)');
+  const state = defaultState('table');
+  expect([state.Gamma, state.e]).toEqual([1.2, 0.5]);
+  const [naive, stable] = run(state, 30);
+  expect([naive.status.status, naive.status.reason, naive.stats.planeImpacts, naive.status.time.toFixed(2)]).toEqual(['halted', 'no-real-root', 2, '1.80']);
+  expect(stable.status.status).toBe('running');
+  // the last impacts a period apart, at cos(theta*) = pi (1 - e) / (Gamma (1 + e)): the ball's flight after an
+  // impact leaves at V = g T / 2 = 0.5, relative to the table's velocity A w cos(theta*)
+  expect(stable.stats.planeImpacts).toBeGreaterThan(25);
+  expect(stable.stats.plateLocks).toBe(0);
+});

@@ -15,7 +15,7 @@ import { CONFIG_FIELDS, CONFIG_SCHEMA, DETECTORS, HIST_HALF, field, normalizeCon
 export { SCENARIOS, DETECTORS, MAX_N, HIST_HALF, MAX_STEPS, MAX_SPECIES, CONFIG_SCHEMA, scenarioDefaults, normalizeConfig, shown, speciesText, stepsText } from './config.js';
 
 const STOP = ['time', 'budget', 'halted', 'collapse', 'error', 'jammed'];
-const STATE = ['running', 'halted', 'collapse', 'jammed'];
+const STATE = ['running', 'halted', 'collapse', 'jammed', 'locked'];
 // edpd_failure's words, in the order of csrc/wasm/wasm_api.c's wasm_first_failure
 const NAIVE_ACTIONS = ['halted', 'ignored', 'executed'];
 const STABLE_ANSWERS = ['stabilising', 'turning-point', 'root', 'none'];

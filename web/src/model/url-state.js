@@ -48,6 +48,8 @@ export const FIELDS = {
   quench: { type: 'number', ...within('quenchAt', 0, 100000), label: 'quench at t (0 = none)' },
   Tq: { type: 'number', ...within('quenchTo', 0.05, 100), label: 'quench temperature kT/ε' },
   gamma: { type: 'number', ...within('growthRate', 0.0005, 0.1), label: 'growth rate γ (diameters σ(1 + γt))' },
+  // a vibrating table's Gamma = A w^2 / g, at w = 2 pi and g = 1 (the plate's period the time unit)
+  Gamma: { type: 'number', min: 0.1, max: 8, label: 'Γ = Aω²/g of the vibrating table' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },

@@ -8,7 +8,8 @@ const MAX_BOUNCES = 4000;
 
 export class BallsEngine extends PaneWorld {
   /** @param api loaded edpd API (loadEdpd), @param spec a ball's or a ball array's engineConfig()
-   * ({ kind: 'balls', detector, count, plateOffsets, seed, restitution, gravity }) */
+   * ({ kind: 'balls', detector, count, plateOffsets, seed, restitution, gravity, and for one ball on a
+   * vibrating table shake: { amplitude, frequency, phase } }) */
   constructor(api, spec) {
     super(api, spec);
     try {
@@ -16,6 +17,7 @@ export class BallsEngine extends PaneWorld {
       this.sim = api.createSimulation({
         scenario: 'bouncing-ball', detector: spec.detector, n: spec.count, seed: spec.seed ?? 1,
         plateOffset: spec.plateOffsets ? spec.plateOffsets[0] : null, restitution: spec.restitution, gravity: spec.gravity,
+        ...(spec.shake ? { plateAmplitude: spec.shake.amplitude, plateFrequency: spec.shake.frequency, platePhase: spec.shake.phase } : {}),
       });
       const own = this.sim.ownPlanes();
       this.plates = own.map((pl) => pl.offset);  // every ball has one, in particle order
@@ -32,7 +34,7 @@ export class BallsEngine extends PaneWorld {
 
   /** Advance to time t within an event budget; returns 'time' when it arrived or stopped. */
   advanceTo(t, maxEvents) {
-    if (this.n === 1) return this.advanceBall(t, maxEvents);
+    if (this.n === 1 && !this.spec.shake) return this.advanceBall(t, maxEvents);
     const s = this.sim;
     if (s.status().status !== 'running' || s.time() >= t) return 'time';
     return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
@@ -61,12 +63,15 @@ export class BallsEngine extends PaneWorld {
     const positions = new Float32Array(3 * n);
     const flags = new Uint8Array(n);
     const gaps = new Float64Array(n);
-    const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0 };
+    const counts = { running: 0, halted: 0, collapse: 0, fellThrough: 0, locked: 0 };
+    // a vibrating table: the plate's displacement from its rest, drawn by moving it (for the eye:
+    // Math.sin, not the core's own)
+    const sh = this.spec.shake, shift = sh ? sh.amplitude * Math.sin(sh.frequency * s.time() + sh.phase) : 0;
     const failedAt = { halted: [], fellThrough: [] };  // plate impacts before each failure, per ball
     for (let i = 0; i < n; i++) {
       const h = p[3 * i + 2] - this.plates[i];  // the centre's height above its plate
       positions.set(ballPosition(i, n, h), 3 * i);
-      gaps[i] = h - 0.5;
+      gaps[i] = h - 0.5 - shift;
       const fell = gaps[i] < -1;  // entirely below its plate (the engine's fell_through)
       counts[state[i]]++;
       if (state[i] === 'halted') failedAt.halted.push(impacts[i]);
@@ -82,6 +87,8 @@ export class BallsEngine extends PaneWorld {
       flags,
       gaps,
       bounces: this.bounces ? this.bounces.slice() : null,
+      plateShift: sh ? shift : null,
+      height: n === 1 ? p[2] - this.plates[0] : null,
       balls: counts,
       failedAt,
       stats: s.stats(),

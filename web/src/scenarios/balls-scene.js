@@ -12,6 +12,7 @@ function extras({ n }, colors) {
   for (let r = 0; r < rows; r++) {
     const plate = new THREE.Mesh(new THREE.BoxGeometry(width, 1.2, 0.06), new THREE.MeshStandardMaterial({ color: colors.plate, roughness: 0.8 }));
     plate.position.set(width / 2 - 1, 0, -0.03 - ROW_HEIGHT * r);
+    plate.userData.restZ = plate.position.z;  // a vibrating table moves it (frame.plateShift)
     out.push(plate);
   }
   return out;

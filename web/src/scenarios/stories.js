@@ -40,6 +40,24 @@ export function ballStory(detector, { status: st, stats: s }, state) {
   return detectorStory(detector, s);
 }
 
+/** One ball on a vibrating table: the naive detector's quadratic freezes the table's motion. */
+export function tableStory(detector, { status: st, stats: s, plateShift }, state) {
+  if (st.status === 'halted') {
+    return `${detector} stopped at t = ${fmt(st.time, 10)}: its quadratic takes the table as moving at its velocity of the moment, ` +
+      'but the table accelerates; it caught up with the ball, which now sits inside it, and the textbook formula has no root ' +
+      `(${st.reason}): the run cannot go on.`;
+  }
+  if (detector !== 'stable' && s.fellThrough > 0) {
+    return `${detector} took an impact it could not compute (its quadratic froze the table's motion, and the accelerating table caught the ball inside it) for none: the ball fell through the table.`;
+  }
+  if (detector === 'stable') {
+    const rides = s.plateLocks ? ` It chattered to a stop on the table ${count(s.plateLocks, 'time')} and rode it, taking off ${count(s.plateTakeoffs, 'time')} where the table fell away faster than gravity (sin(ωt + φ) = 1/Γ).` : '';
+    return `stable: the gap to the table is no polynomial; its first root is found by steps that cannot pass it (the gap is bounded below by a parabola), ` +
+      `and each impact acts on the velocity relative to the table.${rides}`;
+  }
+  return detectorStory(detector, s);
+}
+
 /** A gas of hard spheres or disks. */
 export function gasStory(detector, { status: st, stats: s }) {
   if (st.status === 'halted' && st.reason === 'overlap-approaching') {

@@ -191,6 +191,7 @@ export class SplitView {
     if (!p.mesh || !frame) return;
     p.lastFrame = frame;
     p.lastFailed = failed;
+    if (frame.plateShift != null) for (const x of p.extras) if (x.userData.restZ !== undefined) x.position.z = x.userData.restZ + frame.plateShift;
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
     if (frame.diameters) {  // a compression's: they grow
