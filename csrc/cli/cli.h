@@ -16,5 +16,7 @@ edpd_stop advance_reporting(edpd_world *w, int by_time, double t_end, uint64_t e
 void print_failure(const edpd_failure *f);
 /* edpd run (run.c). */
 int cmd_run(cli_args *a);
+/* edpd sweep --scenario table (table_sweep_cli.c). */
+int cmd_table_sweep(cli_args *a);
 
 #endif

@@ -32,6 +32,8 @@ const char *const USAGE =
     "             (--events K | --time T | --until T; compressing: none, until jammed) [--json]\n"
     "  edpd sweep [--scenario bouncing-ball] --samples M [--detector D] [--restitution E] [--gravity G] [--seed S]\n"
     "             [--max-events K] [--t-max T] [--collapse-window K] [--shard i/n] [--json]\n"
+    "  edpd sweep --scenario table [--gamma FROM:TO] [--samples M] [--restitution E] [--detector D] [--phase P]\n"
+    "             [--transient K] [--impacts J] [--max-events K] [--shard i/n] [--json]\n"
     "  edpd merge SHARD.json ... [--json]      (combine sweep --shard i/n results)\n"
     "  edpd bench [--json] [--quick] [--scaling] [--list] [--case NAME]\n"
     "  edpd schema                             (the configuration's fields as JSON)\n"
@@ -119,7 +121,8 @@ static int cmd_sweep(cli_args *a) {
         if (!arg_once(a, f)) return fail(a->error);
         if (strcmp(f, "--scenario") == 0) {
             const char *v = value_of(a);
-            if (!v || strcmp(v, "bouncing-ball") != 0) return fail("sweep: --scenario must be bouncing-ball");
+            if (v && strcmp(v, "table") == 0) return cmd_table_sweep(a);
+            if (!v || strcmp(v, "bouncing-ball") != 0) return fail("sweep: --scenario must be bouncing-ball or table");
         }
         else if (strcmp(f, "--json") == 0) json = 1;
         else if (strcmp(f, "--detector") == 0) {

@@ -61,6 +61,18 @@ node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1])); cons
 "$edpd" run --scenario granular --elastic-until -1 --time 1 2> "$tmp/eun.err" >/dev/null; [ $? -eq 2 ] && grep -q "elastic-until" "$tmp/eun.err" && ok || bad "--elastic-until -1: $(cat "$tmp/eun.err")"
 # the text summary of a run names undefined quantities instead of printing nan
 "$edpd" run --scenario bouncing-ball --detector stable --events 100 > "$tmp/ball.txt" && ! grep -qi nan "$tmp/ball.txt" && grep -q "Z = n/a (gravity or planes)" "$tmp/ball.txt" && ok || bad "ball run text: $(cat "$tmp/ball.txt")"
+# a vibrating table: the oscillation flags, refused by name out of range; its Gamma sweep
+"$edpd" run --scenario bouncing-ball --n 1 --plate-offset 0 --plate-amplitude 0.03 --plate-frequency 6.283185307179586 --time 5 --json > "$tmp/table.json" && ok || bad "run a vibrating table"
+json_has "$tmp/table.json" plate_locks plate_takeoffs state_hash
+for bad_flags in "--plate-amplitude -1 --plate-frequency 1:plate-amplitude" "--plate-amplitude 0.1:plate_frequency" "--plate-amplitude 0.1 --plate-frequency 1 --plate-phase nan:plate-phase"; do
+  flags=${bad_flags%%:*}; want=${bad_flags##*:}
+  "$edpd" run --scenario bouncing-ball --n 1 $flags --time 1 2> "$tmp/osc.err" >/dev/null; [ $? -eq 2 ] && grep -q "$want" "$tmp/osc.err" && ok || bad "$flags: $(cat "$tmp/osc.err")"
+done
+"$edpd" run --scenario bouncing-ball --n 4 --plate-amplitude 0.1 --plate-frequency 1 --time 1 2> "$tmp/osc4.err" >/dev/null; [ $? -eq 2 ] && grep -q "plate_amplitude: an oscillating plate is one ball's" "$tmp/osc4.err" && ok || bad "oscillating plates of 4 balls: $(cat "$tmp/osc4.err")"
+"$edpd" sweep --scenario table --gamma 1.2:1.8 --samples 4 --transient 400 --impacts 16 --json > "$tmp/tsweep.json" && ok || bad "sweep --scenario table"
+json_has "$tmp/tsweep.json" gamma phases transient
+"$edpd" sweep --scenario table --gamma 2:x 2> "$tmp/tg.err" >/dev/null; [ $? -eq 2 ] && grep -q -- "--gamma: must be FROM:TO" "$tmp/tg.err" && ok || bad "sweep --gamma 2:x: $(cat "$tmp/tg.err")"
+"$edpd" sweep --scenario table --impacts 0 2> "$tmp/ti.err" >/dev/null; [ $? -eq 2 ] && grep -q -- "--impacts" "$tmp/ti.err" && ok || bad "sweep --impacts 0: $(cat "$tmp/ti.err")"
 # the text summary of a sweep without halts says so instead of printing a mean over nothing
 "$edpd" sweep --scenario bouncing-ball --samples 200 --detector naive-miss > "$tmp/miss.txt" && ! grep -qi nan "$tmp/miss.txt" && grep -q "none halted" "$tmp/miss.txt" && ok || bad "sweep text without halts: $(cat "$tmp/miss.txt")"
 

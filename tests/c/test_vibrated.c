@@ -8,6 +8,7 @@
  * oscillation parameters refused by field. */
 #include "check.h"
 #include "edpd/edpd.h"
+#include "edpd/table_sweep.h"
 #include <stdlib.h>
 
 static const double PI = 3.14159265358979323846;
@@ -184,6 +185,34 @@ TEST(locking_and_take_off) {
     edpd_destroy(wd);
 }
 
+/* The bifurcation diagram's data (edpd_table_sweep): below Gamma_2 every recorded impact on the
+ * period-1 orbit's phase, acos(pi (1 - e) / (Gamma (1 + e))) / 2 pi of a period; above it two
+ * phases in turn; bad sweep parameters refused by field. */
+TEST(table_sweep_shows_the_doubling) {
+    const double e = 0.5, g1 = PI * (1.0 - e) / (1.0 + e), g2 = sqrt(g1 * g1 + pow(2.0 * (1.0 + e * e) / ((1.0 + e) * (1.0 + e)), 2.0));
+    edpd_table_sweep_config c = edpd_default_table_sweep_config();
+    c.gamma_from = g2 - 0.025; c.gamma_to = g2 + 0.025;
+    c.samples = 2; c.count = 2; c.transient = 400; c.impacts = 16;
+    double phases[32];
+    uint32_t recorded[2];
+    edpd_error err;
+    CHECK(edpd_table_sweep(&c, phases, recorded, &err) == EDPD_OK, "sweep: %s", err.message);
+    double want = acos(PI * (1.0 - e) / (c.gamma_from * (1.0 + e))) / (2.0 * PI), spread = 0.0;
+    for (int k = 0; k < 16; k++) spread = fmax(spread, fabs(phases[k] - want));
+    int two = 1;
+    for (int k = 2; k < 16; k++) two &= fabs(phases[16 + k] - phases[16 + k - 2]) < 1e-6;
+    printf("  sweep: Gamma %.4f: 16 impacts within %.2g of the period-1 phase %.9f; Gamma %.4f: phases %.6f, %.6f in turn\n",
+           c.gamma_from, spread, want, c.gamma_to, phases[30], phases[31]);
+    CHECK(recorded[0] == 16 && recorded[1] == 16, "recorded %u and %u", recorded[0], recorded[1]);
+    CHECK(spread < 1e-9, "period 1 off its phase by %g", spread);
+    CHECK(two && fabs(phases[31] - phases[30]) > 0.01, "period 2: %g, %g", phases[30], phases[31]);
+    edpd_table_sweep_config b = c;
+    b.impacts = 0;
+    CHECK(edpd_table_sweep(&b, phases, recorded, &err) == EDPD_ERR_INVALID && strcmp(err.field, "impacts") == 0, "impacts 0: %s", err.message);
+    b = c; b.gamma_to = NAN;
+    CHECK(edpd_table_sweep(&b, phases, recorded, &err) == EDPD_ERR_INVALID && strcmp(err.field, "gamma") == 0, "gamma NaN: %s", err.message);
+}
+
 /* An oscillating plate's parameters out of range, and on anything but one ball, are refused. */
 TEST(bad_oscillation_refused) {
     edpd_config c = edpd_default_config();
@@ -211,6 +240,7 @@ int main(void) {
     RUN(impacts_against_the_exact_map);
     RUN(period_one_orbit_and_its_doubling);
     RUN(locking_and_take_off);
+    RUN(table_sweep_shows_the_doubling);
     RUN(bad_oscillation_refused);
     return check_report("test_vibrated");
 }
