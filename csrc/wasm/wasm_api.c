@@ -3,6 +3,7 @@
  * wrapper (web/src/edpd.js) hides every pointer. */
 #include "edpd/edpd.h"
 #include "edpd/ball_sweep.h"
+#include "edpd/table_sweep.h"
 #include "edpd/observer.h"
 #include "edpd/xyz.h"
 #include "edpd/schema.h"
@@ -170,6 +171,24 @@ KEEP void wasm_reset_measurements(edpd_world *w) { edpd_reset_measurements(w); }
 
 /* The Fig. 7 sweep over samples [first, first+count); out: samples, halted, fell_through,
  * collapsed, exhausted, events_at_halt_sum, final_time_sum, then EDPD_SWEEP_HIST bins. */
+/* The vibrated table's sweep over Gamma (edpd/table_sweep.h): samples [first, first + count) of
+ * `samples` between gamma_from and gamma_to; phases (count x impacts doubles) and recorded (count
+ * uint32) filled; 0 or an edpd_code. */
+KEEP int wasm_table_sweep(int detector, double restitution, double gamma_from, double gamma_to, double samples, double first, double count,
+                          double phase, double transient, double impacts, double *phases, uint32_t *recorded, edpd_error *err) {
+    edpd_table_sweep_config c = edpd_default_table_sweep_config();
+    c.detector = (edpd_detector)detector;
+    c.restitution = restitution;
+    c.gamma_from = gamma_from; c.gamma_to = gamma_to;
+    c.samples = samples >= 1 && samples <= 1e5 ? (uint32_t)samples : 0;
+    c.first = first >= 0 && first < 1e6 ? (uint64_t)first : (uint64_t)1 << 40;
+    c.count = count >= 0 && count < 1e6 ? (uint64_t)count : (uint64_t)1 << 40;
+    c.phase = phase;
+    c.transient = transient >= 0 && transient <= 1e6 ? (uint32_t)transient : 2000000u;
+    c.impacts = impacts >= 1 && impacts <= 4096 ? (uint32_t)impacts : 0;
+    return (int)edpd_table_sweep(&c, phases, recorded, err);
+}
+
 KEEP int wasm_sweep_size(void) { return 7 + EDPD_SWEEP_HIST; }
 KEEP int wasm_sweep(int detector, double restitution, double gravity, double seed, double first, double count,
                     double max_events, double t_max, double collapse_window, double *out, edpd_error *err) {

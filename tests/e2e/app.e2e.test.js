@@ -503,3 +503,26 @@ test('the vibrating table link: the naive ball halts inside the table, the stabl
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('the vibrating table\'s bifurcation diagram: computed by the workers with progress, one phase below Gamma_2, and a click opens that Gamma', async () => {
+  const { page, errors } = await open('#v=1&scenario=table&paused=1');
+  expect(await page.isVisible('#bifurcation')).toBe(true);
+  expect(await page.textContent('#bif-note')).toMatch(/Γ₁ = 1\.0472 .* Γ₂ = 1\.5268/);
+  await page.fill('#bif-samples', '31');
+  await page.click('#bif-run');
+  await page.waitForFunction(() => /^done: 31 values of Γ/.test(document.getElementById('bif-status').textContent), null, { timeout: 120000 });
+  // Gamma 1.4 (sample 4 of 31 over [1, 4]): all 32 recorded phases the period-1 orbit's, acos(pi (1 - e) / (Gamma (1 + e))) / 2 pi
+  const at14 = await page.evaluate(() => {
+    const p = window.edpdApp.bifurcation.points;
+    return p.phase.filter((_, k) => Math.abs(p.gamma[k] - 1.4) < 1e-9);
+  });
+  const want = Math.acos((Math.PI * 0.5) / (1.4 * 1.5)) / (2 * Math.PI);
+  expect(at14.length).toBe(32);
+  for (const ph of at14) expect(Math.abs(ph - want)).toBeLessThan(1e-9);
+  await page.evaluate(() => document.getElementById('plot-bif').scrollIntoView());
+  const box = await page.locator('#plot-bif .u-over').boundingBox();
+  await page.mouse.click(box.x + box.width * (1.6 - 1) / 3, box.y + box.height / 2);
+  await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'table' && Math.abs(window.edpdApp.model.state.Gamma - 1.6) < 0.02, null, { timeout: 30000 });
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -159,6 +159,27 @@ class EdpdApi {
    * The paper's Fig. 7 experiment for samples [first, first + count) (see edpd sweep):
    * plate offsets are a function of (seed, sample), so shards run in parallel workers combine exactly.
    */
+  /** The vibrated table over Gamma (edpd/table_sweep.h): samples [first, first + count) of `samples`
+   * evenly over [gammaFrom, gammaTo]; each one's recorded impact phases (fractions of a period). */
+  tableSweep({ detector = 'stable', restitution = 0.5, gammaFrom = 1, gammaTo = 4, samples = 100, first = 0, count = samples,
+               phase = 2, transient = 200, impacts = 32 } = {}) {
+    if (!DETECTORS.includes(detector)) throw new Error(`detector: must be one of ${DETECTORS.join(', ')}`);
+    for (const [k, v] of Object.entries({ restitution, gammaFrom, gammaTo, samples, first, count, phase, transient, impacts })) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${k}: must be a finite number`);
+    }
+    if (!(count >= 0 && count <= 100000 && impacts >= 1 && impacts <= 4096)) throw new Error('count: must be in [0, 100000] and impacts in [1, 4096]');
+    const M = this.M;
+    const ph = M._malloc(8 * Math.max(1, count * impacts)), rec = M._malloc(4 * Math.max(1, count));
+    try {
+      const code = M._wasm_table_sweep(DETECTORS.indexOf(detector), restitution, gammaFrom, gammaTo, samples, first, count, phase, transient, impacts, ph, rec, this.err);
+      if (code !== 0) throw new Error(this.errorMessage());
+      const gammas = Array.from({ length: count }, (_, k) => (samples > 1 ? gammaFrom + ((gammaTo - gammaFrom) * (first + k)) / (samples - 1) : gammaFrom));
+      return { gammas, phases: M.HEAPF64.slice(ph / 8, ph / 8 + count * impacts), recorded: M.HEAPU32.slice(rec / 4, rec / 4 + count), impacts };
+    } finally {
+      M._free(ph); M._free(rec);
+    }
+  }
+
   sweep({ detector = 'stable', restitution = 0.5, gravity = 1, seed = 1, first = 0, count = 1000,
           maxEvents = 100000, tMax = 10, collapseWindow = 32 } = {}) {
     if (!DETECTORS.includes(detector)) throw new Error(`detector: must be one of ${DETECTORS.join(', ')}`);

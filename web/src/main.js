@@ -9,6 +9,7 @@ import { FileStore, idbBackend, KEPT_FILES } from './model/file-store.js';
 import { RunModel } from './model/run-model.js';
 import { fmt } from './model/format.js';
 import { SweepModel } from './model/sweep-model.js';
+import { BifurcationModel } from './model/bifurcation-model.js';
 import { SplitView } from './view/split-view.js';
 import { NoGLView } from './view/no-gl-view.js';
 import { OverlapView } from './view/overlap-view.js';
@@ -18,6 +19,7 @@ import { SeriesPlot, HistogramPlot, DistancePlot, BouncePlot } from './view/plot
 import { ObservablesPanel } from './view/observables-panel.js';
 import { CountersTable } from './view/counters.js';
 import { SweepPanel } from './view/sweep-panel.js';
+import { BifurcationPanel } from './view/bifurcation-panel.js';
 import { withParam, scenarioOf } from './model/scenarios.js';
 import { Controls } from './view/controls.js';
 import { ToolbarPickers } from './view/toolbar-pickers.js';
@@ -80,6 +82,12 @@ const sweep = new SweepModel({
   createWorker: () => new Worker(new URL('./workers/sweep-worker.js', import.meta.url), { type: 'module' }),
   cores: navigator.hardwareConcurrency || 2,
 });
+// the vibrated table's bifurcation diagram, by the same workers (view/bifurcation-panel.js)
+const bifurcation = new BifurcationModel({
+  createWorker: () => new Worker(new URL('./workers/sweep-worker.js', import.meta.url), { type: 'module' }),
+  cores: navigator.hardwareConcurrency || 2,
+});
+const bifurcationPanel = new BifurcationPanel(bifurcation, (Gamma) => restartWith({ ...model.state, Gamma }));
 /** A new run from changed parameters, through the link's own checks, so that a change that makes
  * another field invalid (3-D after a 2-D packing fraction of 0.7) clamps it with a warning instead
  * of failing in the engine. */
@@ -188,6 +196,7 @@ function buildPlots() {
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
   plots = { main, hist, distance };
   observables.setup(Boolean(sc.observables), units, model.state.dim, model.state.phi);
+  bifurcationPanel.setup(Boolean(sc.bifurcation), model.state.e);
 }
 
 // ---- per-frame loop: the panes drawn, the plots fed -------------------------------------
@@ -291,6 +300,7 @@ function toggleTheme() {
   buildPlots();  // uPlot takes its colours when made; the data refill from the model's series
   overlapView.draw();
   sweepPanel.redrawPlot();  // its histogram, drawn once when the sweep ended
+  bifurcationPanel.redrawPlot();
 }
 $('projector').onclick = toggleTheme;
 
@@ -405,7 +415,7 @@ requestAnimationFrame(loop);
 
 // A small read-only window onto the app for end-to-end tests and the console.
 window.edpdApp = {
-  model, sweep, view, replay, plots: () => plots,
+  model, sweep, bifurcation, view, replay, plots: () => plots,
   shareUrl,
   drawn: () => viewGeneration === model.generation && drawn.every(Boolean) && !view.lost,
   warnings: () => warnings.all(),

@@ -54,6 +54,15 @@ export class SweepModel {
       }
     }
     this.total = samples * detectors.length;
+    this.runQueue();
+  }
+
+  /** A job's result added to the sweep's (the pool below calls it). */
+  accept(job, result) { addResult(this.results[job.detector], result); }
+
+  /** this.queue's jobs ({ count, ... }) over a pool of workers, one per core, until this.total
+   * samples are done. */
+  runQueue() {
     this.done = 0;
     this.error = null;
     this.running = true;
@@ -76,7 +85,7 @@ export class SweepModel {
         const job = this.inflight.get(m.id);
         if (m.type === 'error' || !job) { this.fail(m.message ?? 'sweep worker error'); return; }
         this.inflight.delete(m.id);
-        addResult(this.results[job.detector], m.result);
+        this.accept(job, m.result);
         this.done += job.count;
         if (this.done >= this.total) this.finish();
         else { feed(w); this.emit('progress'); }

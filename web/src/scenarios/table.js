@@ -23,6 +23,7 @@ export default {
   defaults: { naive: 'halt', e: 0.5, Gamma: 1.2, speed: 1 },
   units: () => ({ length: 'σ', time: 'table periods' }),
   subject: () => 'the ball and the table',
+  bifurcation: true,  // the side panel's bifurcation diagram (view/bifurcation-panel.js)
 
   engineConfig: (state, detector) => ({ kind: 'balls', detector, count: 1, plateOffsets: [0], restitution: state.e, gravity: 1, shake: shakeOf(state) }),
   cliFlags: (state, detector) => {

@@ -172,6 +172,50 @@ export class SweepPlot {
   destroy() { this.plot.destroy(); }
 }
 
+/** The vibrated table's bifurcation diagram: the table's phase at each impact against Gamma, as
+ * points, with the period-1 orbit's existence (Gamma_1) and period doubling (Gamma_2) as dashed
+ * verticals; onPick(Gamma) for a click. */
+export class BifurcationPlot {
+  constructor(el, { gamma1, gamma2, range, onPick }) {
+    const c = palette();
+    const marks = [[gamma1, 'Γ1'], [gamma2, 'Γ2']];  // plain digits: a canvas font may lack the subscripts
+    this.plot = new uPlot({
+      title: 'Bifurcation diagram: the table\'s phase at each impact',
+      ...size(el),
+      scales: { x: { time: false, range: range }, y: { range: [0, 1] } },
+      axes: [axis('Γ = Aω²/g'), axis('phase [periods]')],
+      series: [{ label: 'Γ' }, { label: 'stable', stroke: c.panes[1], fill: c.panes[1], paths: () => null, points: { show: true, size: 3, width: 0, fill: c.panes[1] } }],
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      hooks: {
+        draw: [(u) => {
+          const ctx = u.ctx;
+          ctx.save();
+          ctx.strokeStyle = c.theory; ctx.fillStyle = c.theory; ctx.setLineDash([6, 4]); ctx.lineWidth = 1.5;
+          ctx.font = `${Math.round(14 * devicePixelRatio)}px sans-serif`;
+          for (const [g, name] of marks) {
+            const x = u.valToPos(g, 'x', true);
+            if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+            ctx.beginPath(); ctx.moveTo(x, u.bbox.top); ctx.lineTo(x, u.bbox.top + u.bbox.height); ctx.stroke();
+            ctx.fillText(name, x + 4, u.bbox.top + 16 * devicePixelRatio);
+          }
+          ctx.restore();
+        }],
+      },
+    }, [[], []], el);
+    el.addEventListener('click', () => {
+      const idx = this.plot.cursor.left;
+      if (idx == null || idx < 0) return;
+      onPick(this.plot.posToVal(idx, 'x'));
+    });
+    new ResizeObserver(() => this.plot.setSize(size(el))).observe(el);
+  }
+
+  setData(points) { this.plot.setData([points.gamma, points.phase]); }
+
+  destroy() { this.plot.destroy(); }
+}
+
 /** The overlap function at the naive pane's first failure (model/overlap-function.js): the curve,
  * contact (f = 0), and each detector's answer as a point. Made anew for each failure: its axes'
  * units (powers of ten) are the failure's own. */
