@@ -69,6 +69,10 @@ for bad_flags in "--plate-amplitude -1 --plate-frequency 1:plate-amplitude" "--p
   "$edpd" run --scenario bouncing-ball --n 1 $flags --time 1 2> "$tmp/osc.err" >/dev/null; [ $? -eq 2 ] && grep -q "$want" "$tmp/osc.err" && ok || bad "$flags: $(cat "$tmp/osc.err")"
 done
 "$edpd" run --scenario bouncing-ball --n 4 --plate-amplitude 0.1 --plate-frequency 1 --time 1 2> "$tmp/osc4.err" >/dev/null; [ $? -eq 2 ] && grep -q "plate_amplitude: an oscillating plate is one ball's" "$tmp/osc4.err" && ok || bad "oscillating plates of 4 balls: $(cat "$tmp/osc4.err")"
+"$edpd" run --scenario bouncing-ball --n 1 --plate-offset 0 --restitution 0.2 --plate-amplitude 0.03292938468375978 --plate-frequency 6.283185307179586 --time 7.3 --dump "$tmp/osc.xyz" > /dev/null \
+  && grep -q 'planes="0 0 1 0 0.20000000000000001 0.032929384683759777 6.2831853071795862 0"' "$tmp/osc.xyz" \
+  && "$edpd" run --load "$tmp/osc.xyz" --until 20 --json > "$tmp/osc-load.json" && node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1])); process.exit(r.plate_takeoffs > 5 ? 0 : 1)' "$tmp/osc-load.json" \
+  && ok || bad "a vibrating table's dump does not run on from --load"
 "$edpd" sweep --scenario table --gamma 1.2:1.8 --samples 4 --transient 400 --impacts 16 --json > "$tmp/tsweep.json" && ok || bad "sweep --scenario table"
 json_has "$tmp/tsweep.json" gamma phases transient
 "$edpd" sweep --scenario table --gamma 2:x 2> "$tmp/tg.err" >/dev/null; [ $? -eq 2 ] && grep -q -- "--gamma: must be FROM:TO" "$tmp/tg.err" && ok || bad "sweep --gamma 2:x: $(cat "$tmp/tg.err")"
