@@ -122,3 +122,14 @@ test('6: the collapse-line link runs elastic, Newton\'s cradle; the command line
   });
   expect(counts).toEqual([3, 6, 10, 16, 44]);
 });
+
+test('9: the vibrating table\'s naive pane halts at its 2nd impact at t = 1.80, the stable one settles on one bounce per period', () => {
+  says('the pane halts at its 2nd impact (t ≈ 1.80)');
+  const { frames: [naive, stable] } = run(9, 30);
+  expect([naive.status.status, naive.stats.planeImpacts, naive.status.time.toFixed(2)]).toEqual(['halted', 2, '1.80']);
+  expect(stable.status.status).toBe('running');
+  expect(stable.stats.plateLocks).toBe(0);
+  // cos(theta*) = pi (1 - e) / (Gamma (1 + e)) at Gamma = 1.4 is the 0.115508 of a period the guide's command prints
+  says('0.115508 of a period');
+  expect((Math.acos((Math.PI * 0.5) / (1.4 * 1.5)) / (2 * Math.PI)).toFixed(6)).toBe('0.115508');
+});
