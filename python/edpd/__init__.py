@@ -6,6 +6,7 @@ from ._lib import CONFIG_FIELDS as _FIELDS
 from .simulation import Simulation, load, loads, steps_text, EVENT_KINDS, EVENT_DTYPE, DETECTORS, SCENARIOS
 from .custom import custom
 from .ball_sweep import sweep, merge, sweep_parallel
+from .table_sweep import table_sweep
 from .observer import observe
 
 
@@ -15,5 +16,5 @@ def fields():
     return {name: {k: f[k] for k in keep} for name, f in _FIELDS.items() if name != "scenario"}
 
 
-__all__ = ["Simulation", "load", "loads", "custom", "observe", "sweep", "merge", "sweep_parallel", "fields", "steps_text",
+__all__ = ["Simulation", "load", "loads", "custom", "observe", "sweep", "merge", "sweep_parallel", "table_sweep", "fields", "steps_text",
            "EVENT_KINDS", "EVENT_DTYPE", "DETECTORS", "SCENARIOS", "LIMITS", "__version__"]

@@ -291,3 +291,22 @@ def test_a_compression_jams_as_the_clis_does():
         edpd.Simulation("elastic", n=10, species=[(5, 1, 1), (5, 1.4, 1)])
     with pytest.raises(ValueError, match="species"):
         edpd.Simulation("elastic", species=[(5, 1, 1), (5, -1, 1)])
+
+
+def test_a_vibrating_table_as_the_cli_runs_it():
+    # the CLI's run and sweep of the same table: locks, take-offs, state hash, and the period-1 and period-2 phases
+    sim = edpd.Simulation("bouncing-ball", n=1, plate_offset=0, restitution=0.2,
+                          plate_amplitude=0.03292938468375978, plate_frequency=6.283185307179586)
+    sim.advance(20)
+    cli = json.loads(subprocess.run([str(CLI), "run", "--scenario", "bouncing-ball", "--n", "1", "--plate-offset", "0", "--restitution", "0.2",
+                                     "--plate-amplitude", "0.03292938468375978", "--plate-frequency", "6.283185307179586", "--time", "20", "--json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert (sim.stats["plate_locks"], sim.stats["plate_takeoffs"], sim.state_hash) == (cli["plate_locks"], cli["plate_takeoffs"], cli["state_hash"])
+    gammas, phases = edpd.table_sweep((1.2, 1.8), 4, transient=400, impacts=16)
+    sweep = json.loads(subprocess.run([str(CLI), "sweep", "--scenario", "table", "--gamma", "1.2:1.8", "--samples", "4", "--transient", "400",
+                                       "--impacts", "16", "--json"], capture_output=True, text=True, check=True).stdout)
+    assert np.array_equal(gammas, sweep["gamma"]) and np.array_equal(phases, np.array(sweep["phases"], dtype=float))
+    # Gamma 1.4: the period-1 orbit's phase, acos(pi (1 - e) / (Gamma (1 + e))) / 2 pi
+    assert np.allclose(phases[1], np.arccos(np.pi * 0.5 / (1.4 * 1.5)) / (2 * np.pi), atol=1e-9)
+    with pytest.raises(ValueError, match=r"impacts: must be a whole number in \[1, 4096\]"):
+        edpd.table_sweep((1, 4), 10, impacts=0)
