@@ -23,6 +23,18 @@ static int never_meets(const moving_gap *m) {
     return low > top;
 }
 
+/* Above the plane's highest point the sphere cannot meet it: from s, a flight whose lowest point
+ * along the normal is above offset + A is jumped to where it falls through that height (a little
+ * before, against rounding), the root of its quadratic; the steps start in the band the plane
+ * sweeps. */
+static double skip_to_band(const moving_gap *m, double s) {
+    double top = m->offset + m->amplitude, z = m->z0 + m->u * s + 0.5 * m->a * s * s, v = m->u + m->a * s;
+    if (!(z > top) || !(m->a < 0.0)) return s;
+    /* z + v h + a h^2 / 2 = top: the later root, h = (v + sqrt(v^2 + 2 |a| (z - top))) / |a| */
+    double h = (v + sqrt(v * v - 2.0 * m->a * (z - top))) / -m->a;
+    return h > 0.0 ? s + h * (1.0 - 1e-9) : s;
+}
+
 /* The rounding of the clock at T + s: steps below it are no steps. */
 static double tick(const moving_gap *m, double s) {
     double t = fabs(m->T + s);
@@ -46,11 +58,13 @@ edpd_root ed_moving_plane_event(const moving_gap *m) {
         if (g < 0.0) return edpd_root_at(s, BRANCH_TURNING);
     }
     if (never_meets(m)) return EDPD_NO_EVENT;
+    s = skip_to_band(m, s);
+    ed_moving_gap_at(m, s, &g, &dg);
     for (int k = 0; k < MAX_STEPS; k++) {
         if (g <= 0.0) return edpd_root_at(s, BRANCH_ROOT);
         double h = (dg + sqrt(dg * dg + 2.0 * M * g)) / M;
         if (h <= tick(m, s)) return edpd_root_at(s + h, BRANCH_ROOT);  /* at the root, to rounding */
-        s += h;
+        s = skip_to_band(m, s + h);  /* a flight that rose above the band falls back to it at once */
         ed_moving_gap_at(m, s, &g, &dg);
     }
     return edpd_root_at(s, BRANCH_ROOT);  /* a near touch crept along: an event here is harmless */
