@@ -18,3 +18,19 @@ test('chattering, rides and take-offs at Gamma = 1.3: WebAssembly\'s state hash 
   sim.destroy();
   expect(() => api.createSimulation({ scenario: 'bouncing-ball', n: 4, plateAmplitude: 0.1, plateFrequency: 1 })).toThrow(/plateAmplitude: an oscillating plate is one ball's: use n = 1/);
 });
+
+test('the app\'s vibrating table: each pane\'s command line (Share and export) ends in the pane\'s state hash', async () => {
+  const { execSync } = await import('node:child_process');
+  const { root } = await import('./helpers.js');
+  const { paneEngine } = await import('../../web/src/workers/pane-engine.js');
+  const { paneConfigs, defaultState, cliCommand } = await import('../../web/src/model/scenarios.js');
+  const state = { ...defaultState('table'), Gamma: 1.3, e: 0.2 };  // rides and take-offs on the stable side
+  for (const spec of paneConfigs(state)) {
+    const pane = paneEngine(api, spec);
+    pane.advanceTo(7.5, 1e8);
+    const f = pane.frame();
+    const out = JSON.parse(execSync(cliCommand(state, spec.detector, f.time), { cwd: root, encoding: 'utf8' }));
+    expect([spec.detector, out.state_hash]).toEqual([spec.detector, pane.sim.stateHash()]);
+    pane.destroy();
+  }
+});
