@@ -144,6 +144,11 @@ static int cmd_sweep(cli_args *a) {
                 return fail("--shard: must be i/n with 0 <= i < n <= 100000, e.g. 0/8");
             shard_i = i; shard_n = n;
         }
+        else if (strcmp(f, "--gamma") == 0 || strcmp(f, "--phase") == 0 || strcmp(f, "--transient") == 0 || strcmp(f, "--impacts") == 0) {
+            char m[160];
+            snprintf(m, sizeof m, "sweep: %s is a flag of the vibrating table's sweep: give --scenario table first", f);
+            return fail(m);
+        }
         else { char m[2048]; snprintf(m, sizeof m, "sweep: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     if (!have_samples) return fail("sweep: --samples M is required (an integer in [1, 100000000])");
