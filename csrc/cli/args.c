@@ -36,6 +36,15 @@ int arg_double(cli_args *a, const char *flag, const char *text, double lo, doubl
     return 1;
 }
 
+int arg_shard(cli_args *a, const char *text, uint64_t *i, uint64_t *n) {
+    unsigned long long si = 0, sn = 0;
+    char extra;
+    if (!text || sscanf(text, "%llu/%llu%c", &si, &sn, &extra) != 2 || sn < 1 || sn > 100000 || si >= sn)
+        return arg_fail(a, "--shard: must be i/n with 0 <= i < n <= 100000, e.g. 0/8");
+    *i = si; *n = sn;
+    return 1;
+}
+
 int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64_t hi, uint64_t *out) {
     if (!text) return arg_fail(a, "%s: needs a value (an integer in [%llu, %llu])", flag,
                                (unsigned long long)lo, (unsigned long long)hi);

@@ -15,6 +15,8 @@ typedef struct cli_args {
 int arg_double(cli_args *a, const char *flag, const char *text, double lo, double hi, double *out);
 int arg_u64(cli_args *a, const char *flag, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
 int arg_fail(cli_args *a, const char *fmt, ...);
+/* A sweep's --shard i/n: 0 <= i < n <= 100000. */
+int arg_shard(cli_args *a, const char *text, uint64_t *i, uint64_t *n);
 /* Each flag at most once: a second --time would otherwise silently win (or, for --scenario, lose). */
 int arg_once(cli_args *a, const char *flag);
 

@@ -136,14 +136,7 @@ static int cmd_sweep(cli_args *a) {
         else if (strcmp(f, "--max-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000, &sc.max_events)) return fail(a->error); }
         else if (strcmp(f, "--t-max") == 0) { if (!arg_double(a, f, value_of(a), 1e-9, 1e9, &sc.t_max)) return fail(a->error); }
         else if (strcmp(f, "--collapse-window") == 0) { if (!arg_u64(a, f, value_of(a), 1, 100000000, &u)) return fail(a->error); sc.collapse_window = (uint32_t)u; }
-        else if (strcmp(f, "--shard") == 0) {
-            const char *v = value_of(a);
-            unsigned long long i = 0, n = 0;
-            char extra;
-            if (!v || sscanf(v, "%llu/%llu%c", &i, &n, &extra) != 2 || n < 1 || n > 100000 || i >= n)
-                return fail("--shard: must be i/n with 0 <= i < n <= 100000, e.g. 0/8");
-            shard_i = i; shard_n = n;
-        }
+        else if (strcmp(f, "--shard") == 0) { if (!arg_shard(a, value_of(a), &shard_i, &shard_n)) return fail(a->error); }
         else if (strcmp(f, "--gamma") == 0 || strcmp(f, "--phase") == 0 || strcmp(f, "--transient") == 0 || strcmp(f, "--impacts") == 0) {
             char m[160];
             snprintf(m, sizeof m, "sweep: %s is a flag of the vibrating table's sweep: give --scenario table first", f);

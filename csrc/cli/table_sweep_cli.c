@@ -49,14 +49,7 @@ int cmd_table_sweep(cli_args *a) {
         else if (strcmp(f, "--transient") == 0) { if (!arg_u64(a, f, value_of(a), 0, 1000000, &u)) return fail(a->error); c.transient = (uint32_t)u; }
         else if (strcmp(f, "--impacts") == 0) { if (!arg_u64(a, f, value_of(a), 1, 4096, &u)) return fail(a->error); c.impacts = (uint32_t)u; }
         else if (strcmp(f, "--max-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000, &c.max_events)) return fail(a->error); }
-        else if (strcmp(f, "--shard") == 0) {
-            const char *v = value_of(a);
-            unsigned long long i = 0, n = 0;
-            char extra;
-            if (!v || sscanf(v, "%llu/%llu%c", &i, &n, &extra) != 2 || n < 1 || n > 100000 || i >= n)
-                return fail("--shard: must be i/n with 0 <= i < n <= 100000, e.g. 0/8");
-            shard_i = i; shard_n = n;
-        }
+        else if (strcmp(f, "--shard") == 0) { if (!arg_shard(a, value_of(a), &shard_i, &shard_n)) return fail(a->error); }
         else { char m[2048]; snprintf(m, sizeof m, "sweep --scenario table: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     c.first = (uint64_t)c.samples * shard_i / shard_n;

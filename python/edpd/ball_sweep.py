@@ -35,6 +35,22 @@ def _whole(name, v, lo, hi):
     return v
 
 
+def _detector(detector):
+    """The core's index of a detector's name."""
+    if detector not in DETECTORS:
+        raise ValueError(f"detector: must be one of {', '.join(DETECTORS)}, got {detector!r}")
+    return DETECTORS.index(detector)
+
+
+def _pair(name, v, what):
+    """Two values given as a pair (a shard's (i, n), a range's (from, to))."""
+    try:
+        a, b = v
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: must be {what}, got {v!r}") from None
+    return a, b
+
+
 def _real(name, v, lo, hi):
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
         raise ValueError(f"{name}: must be a number in [{lo:g}, {hi:g}], got {v!r}")
@@ -48,16 +64,12 @@ def sweep(samples, *, detector="stable", restitution=None, gravity=None, seed=No
     core's default (edpd_default_sweep_config: restitution 0.5, gravity 1, seed 1, max_events 10^5,
     t_max 10, collapse_window 32)."""
     _whole("samples", samples, 1, 100000000)
-    if detector not in DETECTORS:
-        raise ValueError(f"detector: must be one of {', '.join(DETECTORS)}, got {detector!r}")
-    try:
-        i, n = shard
-    except (TypeError, ValueError):
-        raise ValueError(f"shard: must be (i, n) with 0 <= i < n <= 100000, got {shard!r}") from None
+    index = _detector(detector)
+    i, n = _pair("shard", shard, "(i, n) with 0 <= i < n <= 100000")
     _whole("shard's n", n, 1, 100000)
     _whole("shard's i", i, 0, n - 1)
     c = _default()
-    c.detector = DETECTORS.index(detector)
+    c.detector = index
     if restitution is not None:
         c.restitution = _real("restitution", restitution, 0, 1)
     if gravity is not None:

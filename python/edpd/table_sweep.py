@@ -5,8 +5,7 @@ import ctypes
 import numpy as np
 
 from . import _lib
-from .simulation import DETECTORS
-from .ball_sweep import _whole, _real
+from .ball_sweep import _whole, _real, _detector, _pair
 
 
 class _TableSweepConfig(ctypes.Structure):
@@ -26,14 +25,10 @@ def table_sweep(gamma=(1.0, 4.0), samples=100, *, restitution=0.5, detector="sta
     table's phase (a fraction of its period) at each of the next ``impacts`` impacts. Returns
     (gammas, phases): phases[k, m] the m-th impact's phase for gammas[k], NaN where fewer were
     recorded (a halted naive ball)."""
-    if detector not in DETECTORS:
-        raise ValueError(f"detector: must be one of {', '.join(DETECTORS)}, got {detector!r}")
-    try:
-        g0, g1 = gamma
-    except (TypeError, ValueError):
-        raise ValueError(f"gamma: must be (from, to), both in [0.01, 100], got {gamma!r}") from None
+    index = _detector(detector)
+    g0, g1 = _pair("gamma", gamma, "(from, to), both in [0.01, 100]")
     c = _default()
-    c.detector = DETECTORS.index(detector)
+    c.detector = index
     c.gamma_from, c.gamma_to = _real("gamma's from", g0, 0.01, 100), _real("gamma's to", g1, 0.01, 100)
     c.samples = _whole("samples", samples, 1, 100000)
     c.first, c.count = 0, samples

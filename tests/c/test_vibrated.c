@@ -13,10 +13,10 @@
 
 static const double PI = 3.14159265358979323846;
 
-typedef struct impacts { double t[4096], v[4096]; int n; } impacts;
+typedef struct impacts { double t[4096]; int n; } impacts;
 static void on_event(const edpd_event *e, void *user) {
     impacts *s = user;
-    if (e->kind == EDPD_EVENT_PLANE && s->n < 4096) { s->t[s->n] = e->time; s->v[s->n] = 0; s->n++; }
+    if (e->kind == EDPD_EVENT_PLANE && s->n < 4096) s->t[s->n++] = e->time;
 }
 
 static edpd_world *ball(double e, double A, double w, double phase, edpd_detector det) {

@@ -108,7 +108,6 @@ test('a page of an origin the link does not allow, and messages that are not the
   const frame = await appFrame(page);
   const post = (m) => page.evaluate(([m, o]) => document.getElementById('f').contentWindow.postMessage(m, o), [m, origin(app.url)]);
   await post({ edpd: 1, type: 'speed', value: 7 });
-  await page.waitForFunction(() => true);
   await frame.waitForTimeout(500);
   expect(await frame.evaluate(() => window.edpdApp.model.state.speed)).not.toBe(7);
   expect(warnings.some((w) => w.includes(`a message from ${origin(foreign.url)} ignored`))).toBe(true);

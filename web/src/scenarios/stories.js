@@ -41,7 +41,7 @@ export function ballStory(detector, { status: st, stats: s }, state) {
 }
 
 /** One ball on a vibrating table: the naive detector's quadratic freezes the table's motion. */
-export function tableStory(detector, { status: st, stats: s, plateShift }, state) {
+export function tableStory(detector, { status: st, stats: s }) {
   if (st.status === 'halted') {
     return `${detector} stopped at t = ${fmt(st.time, 10)}: its quadratic takes the table as moving at its velocity of the moment, ` +
       'but the table accelerates; it caught up with the ball, which now sits inside it, and the textbook formula has no root ' +
