@@ -65,13 +65,14 @@ static inline double twice_ke(const struct edpd_world *w, uint32_t i, int32_t j)
 /* The velocities of i (and j) changed from kinetic energy ke0 / 2: the pressure blocks' edges
  * passed since the last change (before this one's virial: it is the next block's), the kinetic
  * energy and its time integral, and the virial r_ij . dp_i. */
-static inline void settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double twice_ke0, double virial) {
-    double twice_ke1 = twice_ke(w, i, j);
+static inline double settle_energy(struct edpd_world *w, uint32_t i, int32_t j, double twice_ke0, double virial) {
+    double twice_ke1 = twice_ke(w, i, j), change = 0.5 * (twice_ke1 - twice_ke0);
     if (w->time >= w->zb.end) ed_z_blocks_cross(w);
     w->ke_integral += w->ke * (w->time - w->ke_time);
     w->ke_time = w->time;
-    w->ke += 0.5 * (twice_ke1 - twice_ke0);
+    w->ke += change;
     w->virial += virial;
+    return change;
 }
 
 /* ... and, once the event is counted, the serial number of the particles that changed course:
@@ -150,7 +151,7 @@ void ed_event_impact(struct edpd_world *w, uint32_t i, uint32_t j) {
         double ke0 = twice_ke(w, i, (int32_t)j);
         a->v = v3_sub(a->v, v3_scale(dr, J / a->mass));
         b->v = v3_add(b->v, v3_scale(dr, J / b->mass));
-        settle_energy(w, i, (int32_t)j, ke0, -J * r2);  /* r_ij . dp_i = -J r^2 > 0 */
+        w->impact_loss -= settle_energy(w, i, (int32_t)j, ke0, -J * r2);  /* r_ij . dp_i = -J r^2 > 0 */
     }
     if (w->log) log_event(w, EDPD_EVENT_COLLISION, i, (int32_t)j, -J * sqrt(r2), sqrt(r2) - sigma);  /* every one counted */
     w->collisions++;
@@ -215,7 +216,7 @@ static void take_off(struct edpd_world *w, uint32_t i, const edpd_plane *pl, vec
     locked_on_plate(w, a, w->time, &r, &v);
     a->r = r; a->v = v; a->t = w->time;
     a->state = EDPD_STATE_RUNNING;
-    settle_energy(w, i, -1, ke0, 0.0);
+    w->plane_work += settle_energy(w, i, -1, ke0, 0.0);
     w->plate[i].launched = w->time;
     w->plate[i].clear = ed_plane_takeoff_clear(pl, w->time, v3_dot(n, r));
     w->takeoffs++;
@@ -233,13 +234,28 @@ void ed_event_lock(struct edpd_world *w, uint32_t i) {
     locked_on_plate(w, a, w->time, &r, &v);
     a->r = r; a->v = v; a->t = w->time;
     a->state = EDPD_STATE_LOCKED;
-    settle_energy(w, i, -1, ke0, 0.0);
+    w->plane_work += settle_energy(w, i, -1, ke0, 0.0);
     w->locks++;
     a->ev_t = ed_plane_takeoff_time(pl, v3_dot(n, w->g), w->time);
     a->partner = -1 - a->own_plane;
     a->branch = BRANCH_ROOT;
     a->cross_t = INFINITY;
     ed_eq_update(&w->queue, i, event_key(a));
+}
+
+/* The TC model's contact with a plane: a sphere at rest against a plane that accelerates into it
+ * (gravity, or an oscillating floor pushing up) would meet it again at once, for ever; the
+ * contact lasts tc instead: the sphere leaves at the speed that brings the plane back to it tc
+ * later, -f''(0) tc / 2, f'' the gap's acceleration. 0 without the TC model or a pull. */
+static double contact_speed(const struct edpd_world *w, const edpd_plane *pl, vec3 n) {
+    if (!(w->cfg.tc > 0.0)) return 0.0;
+    double closing = v3_dot(n, w->g);  /* f'' = n.g - the plane's acceleration */
+    if (pl->amplitude != 0.0) {
+        double sn, cs;
+        ed_det_sincos(pl->angular_frequency * w->time + pl->phase, &sn, &cs);
+        closing += pl->amplitude * pl->angular_frequency * pl->angular_frequency * sn;
+    }
+    return closing < 0.0 ? -0.5 * closing * w->cfg.tc : 0.0;
 }
 
 void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
@@ -250,12 +266,14 @@ void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
     /* relative to the sphere's surface, which a compression moves toward the plane, and to the
      * plane, which may oscillate: the restitution acts on the relative normal velocity */
     double u = v3_dot(n, a->v) - 0.5 * a->sigma * w->growth - plane_speed_at(pl, w->time), impulse = 0.0;
-    if (u < 0.0) {
+    double leave = contact_speed(w, pl, n);
+    if (u < leave) {
         double e = effective_restitution(w, pl->restitution, i, -1);
-        double ke0 = twice_ke(w, i, -1);
-        a->v = v3_sub(a->v, v3_scale(n, (1.0 + e) * u));
-        settle_energy(w, i, -1, ke0, 0.0);  /* no virial: Z is not measured with planes */
-        impulse = -a->mass * (1.0 + e) * u;
+        double ke0 = twice_ke(w, i, -1), du = u < 0.0 ? -(1.0 + e) * u : 0.0;
+        if (u + du < leave) du = leave - u;
+        a->v = v3_add(a->v, v3_scale(n, du));
+        w->plane_work += settle_energy(w, i, -1, ke0, 0.0);  /* no virial: Z is not measured with planes */
+        impulse = a->mass * du;
     }
     if (w->log) log_event(w, EDPD_EVENT_PLANE, i, -1 - (int32_t)k, impulse, plane_gap(pl, a->r, sigma_at(w, a, w->time), w->time));
     w->plane_impacts++;

@@ -61,7 +61,8 @@ edpd_root ed_moving_plane_event(const moving_gap *m) {
     s = skip_to_band(m, s);
     ed_moving_gap_at(m, s, &g, &dg);
     for (int k = 0; k < MAX_STEPS; k++) {
-        if (g <= 0.0) return edpd_root_at(s, BRANCH_ROOT);
+        /* a sphere that leaves the plane from contact (g = 0 after an impact) steps away from it */
+        if (g < 0.0 || (g == 0.0 && !(dg > 0.0))) return edpd_root_at(s, BRANCH_ROOT);
         double h = (dg + sqrt(dg * dg + 2.0 * M * g)) / M;
         if (h <= tick(m, s)) return edpd_root_at(s + h, BRANCH_ROOT);  /* at the root, to rounding */
         s = skip_to_band(m, s + h);  /* a flight that rose above the band falls back to it at once */

@@ -464,8 +464,8 @@ void edpd_xyz_config(const edpd_xyz_state *s, edpd_config *c) {
     c->planes = s->planes;
     c->plane_count = s->plane_count;
     c->own_planes = s->own_planes;
-    /* a lone ball's own plate is written as the last of the planes; an oscillating one must be
-     * its own again (only a ball's own plate may oscillate) */
+    /* a lone ball's own plate is written as the last of the planes; an oscillating one is its own
+     * again (a ball chattering on its own plate locks on; on a shared plane a collapse stops the run) */
     if (s->n == 1 && !s->own_planes && s->plane_count > 0 && s->planes[s->plane_count - 1].amplitude != 0.0) {
         c->own_planes = &s->planes[s->plane_count - 1];
         c->plane_count = s->plane_count - 1;

@@ -64,6 +64,8 @@ void edpd_get_stats(const edpd_world *w, edpd_stats *s) {
     s->interval_pressure_z = w->interval_z;
     s->rescales = w->rescales;
     s->rescaled_energy = w->rescaled_energy;
+    s->plane_work = w->plane_work;
+    s->impact_loss = w->impact_loss;
 }
 
 /* Start a new measurement window for pressure and mean free time (e.g. after equilibration). */

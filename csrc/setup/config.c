@@ -12,10 +12,11 @@
 #include <string.h>
 
 static const char *DETECTOR_NAMES[EDPD_DETECTOR_COUNT] = {"stable", "naive-halt", "naive-miss", "naive-rewind"};
-static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic", "bouncing-ball", "custom"};
+static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic", "bouncing-ball", "custom", "shaken-box"};
 
 /* Random close packing: the jamming limit of hard spheres (3-D) and disks (2-D). */
 #define JAMMING_3D 0.64
+#define SHAKEN_FREQUENCY 2.4494897427831781  /* sqrt(6): Gamma = A omega^2 / g = 3 at A = 0.5, g = 1 */
 #define JAMMING_2D 0.82
 
 const char *edpd_detector_name(edpd_detector d) {
@@ -73,6 +74,11 @@ edpd_config edpd_scenario_config(edpd_scenario s) {
     if (s == EDPD_SCENARIO_BOUNCING_BALL) { /* the paper's Fig. 7 */
         c.n = 1; c.restitution = 0.5; c.gravity[2] = -1.0;
     }
+    if (s == EDPD_SCENARIO_SHAKEN_BOX) {  /* a bed a dozen disks deep at Gamma = 3, an intruder at its bottom */
+        c.dim = 2; c.n = 400; c.restitution = 0.8; c.gravity[2] = -1.0; c.intruder_diameter = 4.0;
+        c.plate_amplitude = 0.5; c.plate_frequency = SHAKEN_FREQUENCY;
+        c.tc = 1e-4;  /* the TC model: a bed at rest on the floor would collapse inelastically */
+    }
     return c;
 }
 
@@ -98,8 +104,6 @@ static edpd_code check_plane(const edpd_config *c, const edpd_plane *p, const ch
     if (p->amplitude > 0.0) {
         if (!finite_in(p->angular_frequency, 1e-6, 1e3)) BAD(field, "%s %u: angular_frequency must be in [1e-06, 1000] for an oscillating plane, got %g", what, k, p->angular_frequency);
         if (!finite_in(p->phase, -1e3, 1e3)) BAD(field, "%s %u: phase must be finite in [-1000, 1000], got %g", what, k, p->phase);
-        if (strcmp(field, "own_planes") != 0)  /* a shared plane's locked particles: not yet */
-            BAD(field, "%s %u: only a ball's own plate may oscillate (own_planes; amplitude > 0), got %g", what, k, p->amplitude);
     }
     return EDPD_OK;
 }
@@ -249,6 +253,23 @@ static edpd_code check_growth(const edpd_config *c, edpd_error *err) {
     return EDPD_OK;
 }
 
+/* A shaken box: gravity down its vertical, a floor that may oscillate, a box wide enough for its
+ * cells and its intruder; no compression (the floor would have to grow with the bed). */
+static edpd_code check_shaken_box(const edpd_config *c, edpd_error *err) {
+    if (!(c->gravity[2] < 0.0) || c->gravity[0] != 0.0 || c->gravity[1] != 0.0)
+        BAD("gravity", "shaken-box needs gravity g > 0 down its vertical (given as a magnitude), got %g", -c->gravity[2]);
+    if (!isnan(c->plate_offset)) BAD("plate_offset", "not for shaken-box: its floor's lowest point is at 0, got %g", c->plate_offset);
+    if (c->plate_amplitude > 0.0 && !(c->plate_frequency >= 1e-6))
+        BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
+    if (c->growth_rate != 0.0) BAD("growth_rate", "not for shaken-box (its floor does not grow with the bed): use 0, got %g", c->growth_rate);
+    double least = c->intruder_diameter + 1.0 > 4.0 ? c->intruder_diameter + 1.0 : 4.0;
+    if (c->box_width != 0.0 && !(c->box_width >= least))
+        BAD("box_width", "must be 0 (from n) or at least %g diameters (4, and the intruder's diameter + 1), got %g", least, c->box_width);
+    if (c->intruder_diameter != 0.0 && !(c->intruder_diameter >= 1.0))
+        BAD("intruder_diameter", "must be 0 (none) or in [1, 100] diameters, got %g", c->intruder_diameter);
+    return EDPD_OK;
+}
+
 /* Species: each in the range of a diameter and a mass, counts summing to n; the gas scenarios'. */
 static edpd_code check_species(const edpd_config *c, edpd_error *err) {
     if (c->species_count == 0) return EDPD_OK;
@@ -298,9 +319,12 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     }
     if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
         BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
-    if ((c->plate_amplitude != 0.0 || c->plate_frequency != 0.0 || c->plate_phase != 0.0) && c->scenario != EDPD_SCENARIO_BOUNCING_BALL)
+    if ((c->plate_amplitude != 0.0 || c->plate_frequency != 0.0 || c->plate_phase != 0.0) && c->scenario != EDPD_SCENARIO_BOUNCING_BALL
+        && c->scenario != EDPD_SCENARIO_SHAKEN_BOX)
         BAD(c->plate_amplitude != 0.0 ? "plate_amplitude" : c->plate_frequency != 0.0 ? "plate_frequency" : "plate_phase",
-            "only for bouncing-ball (one ball on its plate); a state file's planes carry their own oscillation");
+            "only for bouncing-ball (one ball on its plate) and shaken-box (the floor); a state file's planes carry their own oscillation");
+    if ((c->box_width != 0.0 || c->intruder_diameter != 0.0) && c->scenario != EDPD_SCENARIO_SHAKEN_BOX)
+        BAD(c->box_width != 0.0 ? "box_width" : "intruder_diameter", "only for shaken-box, got %g", c->box_width != 0.0 ? c->box_width : c->intruder_diameter);
     if (check_does_something(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
 
     if (check_growth(c, err) != EDPD_OK || check_species(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
@@ -330,6 +354,9 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
             if (c->n != 1) BAD("plate_amplitude", "an oscillating plate is one ball's: use n = 1 (got n = %u)", c->n);
             if (!(c->plate_frequency >= 1e-6)) BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
         }
+        break;
+    case EDPD_SCENARIO_SHAKEN_BOX:
+        if (check_shaken_box(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
         break;
     case EDPD_SCENARIO_CUSTOM: {
         edpd_code e = validate_custom(c, err);

@@ -42,7 +42,8 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
     w->n = cfg->n;
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n
-                    : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0;
+                    : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count
+                    : cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX ? 2 * (uint32_t)cfg->dim : 0;
     if (cfg->scenario == EDPD_SCENARIO_CUSTOM && cfg->own_planes)  /* validated: every particle's plate */
         for (uint32_t i = 0; i < cfg->n; i++) planes += own_plane_given(&cfg->own_planes[i]);
     w->p = ed_big_alloc(sizeof(particle) * (size_t)w->n);
@@ -56,7 +57,8 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
         w->second = ed_big_alloc(sizeof(double) * (size_t)w->n);
         if (w->second) for (uint32_t i = 0; i < w->n; i++) w->second[i] = -INFINITY;
     }
-    uint32_t own = planes - (cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count : 0);  /* own plates */
+    uint32_t own = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? planes
+                 : cfg->scenario == EDPD_SCENARIO_CUSTOM ? planes - cfg->plane_count : 0;  /* own plates */
     if (own) w->plate = xcalloc(w->n, sizeof(plate_count));
     for (uint32_t i = 0; own && w->plate && i < w->n; i++) { w->plate[i].window_time = w->time; w->plate[i].launched = -INFINITY; }
     w->running = w->n;
@@ -89,6 +91,8 @@ static void place_particles(struct edpd_world *w, const edpd_config *c) {
             w->p[i].own_plane = (int32_t)w->plane_count++;
         }
     for (int a = 0; a < 3; a++) { w->box[a] = c->box[a]; w->periodic[a] = c->periodic[a]; }
+    w->g = v3(c->gravity[0], c->gravity[1], c->gravity[2]);  /* a scenario's state may turn it (a 2-D bed's y) */
+    w->has_gravity = c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0;
 }
 
 /* The initial state: a custom configuration's own, or a scenario's (scenario.c) through
@@ -98,10 +102,12 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
     if (cfg->scenario == EDPD_SCENARIO_CUSTOM) { place_particles(w, cfg); return EDPD_OK; }
     size_t n = w->n;
     double *r = malloc(sizeof(double) * 3 * n), *v = malloc(sizeof(double) * 3 * n);
-    edpd_plane *plates = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? calloc(n, sizeof(edpd_plane)) : NULL;
-    double *sizes = cfg->species_count ? malloc(sizeof(double) * 2 * n) : NULL;  /* a mixture's diameters, masses */
+    int walls = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL || cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX;
+    edpd_plane *plates = walls ? calloc(n > 6 ? n : 6, sizeof(edpd_plane)) : NULL;
+    int sized = cfg->species_count || (cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX && cfg->intruder_diameter > 0.0);
+    double *sizes = sized ? malloc(sizeof(double) * 2 * n) : NULL;  /* a mixture's or an intruder's diameters, masses */
     edpd_code code;
-    if (!r || !v || (cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL && !plates) || (cfg->species_count && !sizes)) {
+    if (!r || !v || (walls && !plates) || (sized && !sizes)) {
         code = ed_set_error(err, EDPD_ERR_MEMORY, "n", "out of memory for the initial state of %u particles", w->n);
     } else {
         edpd_config state;
@@ -112,14 +118,12 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
     return code;
 }
 
-/* What the placed particles fix: gravity, the diameters' extremes, the floating-point spacing
+/* What the placed particles fix: the diameters' extremes, the floating-point spacing
  * at sigma (Fig. 3's unit). */
 static void derive(struct edpd_world *w, const edpd_config *cfg) {
     w->cfg.positions = w->cfg.velocities = w->cfg.diameters = w->cfg.masses = NULL;
     w->cfg.planes = w->cfg.own_planes = NULL;
     w->cfg.bonds = NULL;
-    w->g = v3(cfg->gravity[0], cfg->gravity[1], cfg->gravity[2]);
-    w->has_gravity = cfg->gravity[0] != 0.0 || cfg->gravity[1] != 0.0 || cfg->gravity[2] != 0.0;
     double min_sigma = INFINITY;
     w->max_sigma = 0.0;
     for (uint32_t i = 0; i < w->n; i++) {
@@ -154,7 +158,7 @@ static edpd_code check_reach(const struct edpd_world *w, const edpd_config *cfg,
 static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     /* Axes with acceleration (or 2-D z) get one cell layer: crossings stay linear in time. */
     int single[3];
-    for (int a = 0; a < 3; a++) single[a] = (cfg->gravity[a] != 0.0) || (a == 2 && w->dim == 2);
+    for (int a = 0; a < 3; a++) single[a] = (v3_get(w->g, a) != 0.0) || (a == 2 && w->dim == 2);
     ed_nl_configure(w);
     if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
     double range = w->pot.count ? w->max_sigma * w->pot.reach : ed_compression_reach(w, w->time);  /* the farthest pair that interacts */

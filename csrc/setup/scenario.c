@@ -160,6 +160,65 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
     out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
 }
 
+/* A shaken box (edpd.h): the floor, a lid and the side walls as planes, the vertical axis y in
+ * 2-D and z in 3-D; the intruder (if any) at the bottom of the middle, the bed in layers on a
+ * square lattice 1.1 diameters apart above it and around it, Maxwellian velocities at
+ * `temperature`. The lid is high enough that a grain the floor throws cannot reach it from the
+ * bed's top: 2 A (1 + Gamma) + the bed's height, twice. */
+static void build_shaken_box(const edpd_config *c, double *pos, double *vel, edpd_plane *walls, double *sizes, edpd_config *out, edpd_rng *rng) {
+    int up = c->dim == 3 ? 2 : 1, d = c->dim;
+    double sigma = c->diameter, D = c->intruder_diameter * sigma, A = c->plate_amplitude, g = -c->gravity[2];
+    double W = c->box_width * sigma;
+    if (W == 0.0) {
+        W = ceil(d == 3 ? sqrt(c->n / 2.0) : 2.0 * sqrt((double)c->n)) * sigma;
+        double least = (D > 0.0 ? D / sigma + 1.0 : 0.0) > 4.0 ? D / sigma + 1.0 : 4.0;
+        if (W < least * sigma) W = least * sigma;
+    }
+    double s = 1.1 * sigma, floor_top = 2.0 * A, base = floor_top + 0.05 * sigma;
+    uint32_t per_row = (uint32_t)floor(W / s), i = 0, layer_sites = d == 3 ? per_row * per_row : per_row;
+    vec3 centre = v3(0.5 * W, 0.5 * W, base + 0.5 * D);
+    if (D > 0.0) {  /* the intruder is the last particle */
+        for (uint32_t k = 0; k + 1 < c->n; k++) { sizes[k] = sigma; sizes[c->n + k] = c->mass; }
+        sizes[c->n - 1] = D; sizes[2 * c->n - 1] = c->mass * pow(c->intruder_diameter, d);
+        out->diameters = sizes; out->masses = sizes + c->n;
+    }
+    uint32_t bed = D > 0.0 ? c->n - 1 : c->n;
+    for (uint64_t site = 0; i < bed; site++) {
+        uint32_t layer = (uint32_t)(site / layer_sites), in = (uint32_t)(site % layer_sites);
+        double h = base + 0.5 * sigma + layer * s, x = (in % per_row + 0.5) * s + 0.5 * (W - per_row * s);
+        double y = d == 3 ? (in / per_row + 0.5) * s + 0.5 * (W - per_row * s) : h;
+        vec3 r = d == 3 ? v3(x, y, h) : v3(x, h, 0.0);
+        if (D > 0.0) {  /* clear of the intruder by a tenth of a diameter */
+            vec3 cr = d == 3 ? centre : v3(centre.x, centre.z, 0.0), dr = v3_sub(r, cr);
+            double reach = 0.5 * (D + sigma) + 0.1 * sigma;
+            if (v3_dot(dr, dr) < reach * reach) continue;
+        }
+        put(pos, i++, r);
+    }
+    if (D > 0.0) put(pos, c->n - 1, d == 3 ? centre : v3(centre.x, centre.z, 0.0));
+    double top = 0.0;
+    for (uint32_t k = 0; k < c->n; k++) if (pos[3 * k + up] > top) top = pos[3 * k + up];
+    double gamma = A > 0.0 ? A * c->plate_frequency * c->plate_frequency / g : 0.0;
+    double H = 2.0 * (top + 2.0 * A * (1.0 + gamma)) + 2.0 * sigma;
+    memset(walls, 0, sizeof(edpd_plane) * 2 * (size_t)d);
+    /* the floor, whose lowest point is 0, and the lid */
+    walls[0].normal[up] = 1.0; walls[0].offset = A;
+    walls[0].amplitude = A; walls[0].angular_frequency = A > 0.0 ? c->plate_frequency : 0.0; walls[0].phase = A > 0.0 ? c->plate_phase : 0.0;
+    walls[1].normal[up] = -1.0; walls[1].offset = -H;
+    for (int a = 0; a < d - 1; a++) {  /* the side walls */
+        walls[2 + 2 * a].normal[a] = 1.0; walls[2 + 2 * a].offset = 0.0;
+        walls[3 + 2 * a].normal[a] = -1.0; walls[3 + 2 * a].offset = -W;
+    }
+    for (int k = 0; k < 2 * d; k++) walls[k].restitution = c->restitution;
+    out->planes = walls;
+    out->plane_count = 2 * (uint32_t)d;
+    out->box[0] = W; out->box[1] = d == 3 ? W : H; out->box[2] = d == 3 ? H : sigma;
+    out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
+    out->gravity[0] = out->gravity[1] = out->gravity[2] = 0.0;
+    out->gravity[up] = -g;
+    maxwell(c, out->masses, vel, rng);
+}
+
 edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, double *sizes, edpd_config *out, edpd_error *err) {
     *out = *c;
     out->scenario = EDPD_SCENARIO_CUSTOM;
@@ -173,6 +232,10 @@ edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *vel
     ed_rng_seed(&rng, c->seed);
     if (c->scenario == EDPD_SCENARIO_BOUNCING_BALL) {
         build_balls(c, positions, velocities, plates, out);
+        return EDPD_OK;
+    }
+    if (c->scenario == EDPD_SCENARIO_SHAKEN_BOX) {
+        build_shaken_box(c, positions, velocities, plates, sizes, out, &rng);
         return EDPD_OK;
     }
     return build_gas(c, positions, velocities, sizes, out, &rng, err);

@@ -8,15 +8,15 @@
 
 #include "base/error.h"
 
-static const char *const SCENARIOS[] = {"granular", "elastic", "bouncing-ball", "custom", NULL};
+static const char *const SCENARIOS[] = {"granular", "elastic", "bouncing-ball", "custom", "shaken-box", NULL};
 static const char *const DETECTORS[] = {"stable", "naive-halt", "naive-miss", "naive-rewind", NULL};
 static const char *const NEIGHBOURS[] = {"auto", "cells", "lists", NULL};
 static const char *const POTENTIALS[] = {"hard-sphere", "square-well", "steps", NULL};
 
 #define AT(member) offsetof(edpd_config, member)
 const edpd_field EDPD_FIELDS[] = {
-    {"scenario", "scenario", "--scenario", EDPD_FIELD_ENUM, 0, 3, SCENARIOS, AT(scenario),
-     "granular: a freely cooling inelastic gas; elastic: the same with restitution 1; bouncing-ball: the paper's Fig. 7; custom: a state the caller gives (the CLI's --load)"},
+    {"scenario", "scenario", "--scenario", EDPD_FIELD_ENUM, 0, 4, SCENARIOS, AT(scenario),
+     "granular: a freely cooling inelastic gas; elastic: the same with restitution 1; bouncing-ball: the paper's Fig. 7; custom: a state the caller gives (the CLI's --load); shaken-box: an inelastic bed on a vibrated floor"},
     {"detector", "detector", "--detector", EDPD_FIELD_ENUM, 0, 3, DETECTORS, AT(detector),
      "stable: the paper's Eq. 10; naive-halt, naive-miss, naive-rewind: the textbook rule and what it does when undefined"},
     {"dim", "dim", "--dim", EDPD_FIELD_INT, 2, 3, NULL, AT(dim), "2 (disks in z = 0) or 3"},
@@ -26,14 +26,18 @@ const edpd_field EDPD_FIELDS[] = {
     {"restitution", "restitution", "--restitution", EDPD_FIELD_DOUBLE, 0, 1, NULL, AT(restitution),
      "normal restitution of particle impacts (Eq. 5); 1 for elastic"},
     {"seed", "seed", "--seed", EDPD_FIELD_U32, 0, 4294967295.0, NULL, AT(seed), "the initial state's random seed"},
-    {"gravity", "gravity", "--gravity", EDPD_FIELD_GRAVITY, 0, 1e6, NULL, AT(gravity), "gravitational acceleration along -z (bouncing-ball)"},
+    {"gravity", "gravity", "--gravity", EDPD_FIELD_GRAVITY, 0, 1e6, NULL, AT(gravity), "gravitational acceleration g, down the vertical (z; y for a 2-D shaken-box)"},
     {"plate_offset", "plateOffset", "--plate-offset", EDPD_FIELD_DOUBLE, -1e6, 1e6, NULL, AT(plate_offset),
      "the plate's height for one ball (NaN: sampled in [0, 1) from the seed)"},
     {"plate_amplitude", "plateAmplitude", "--plate-amplitude", EDPD_FIELD_DOUBLE, 0, 1e3, NULL, AT(plate_amplitude),
-     "one ball's plate oscillates: its height r_plate + A sin(omega t + phase) (0: a still plate)"},
+     "the plate oscillates: one ball's as r_plate + A sin(omega t + phase), a shaken-box's floor as A + A sin(omega t + phase) (0: still)"},
     {"plate_frequency", "plateFrequency", "--plate-frequency", EDPD_FIELD_DOUBLE, 0, 1e3, NULL, AT(plate_frequency),
      "the plate's angular frequency omega (> 0 with an amplitude); Gamma = A omega^2 / g"},
     {"plate_phase", "platePhase", "--plate-phase", EDPD_FIELD_DOUBLE, -1e3, 1e3, NULL, AT(plate_phase), "the plate's phase at t = 0, radians"},
+    {"box_width", "boxWidth", "--box-width", EDPD_FIELD_DOUBLE, 0, 1e4, NULL, AT(box_width),
+     "shaken-box: the box's inner width along each horizontal axis, in diameters (0: 2 sqrt(n) in 2-D, sqrt(n / 2) in 3-D)"},
+    {"intruder_diameter", "intruderDiameter", "--intruder", EDPD_FIELD_DOUBLE, 0, 100, NULL, AT(intruder_diameter),
+     "shaken-box: one large particle at the bottom, this many diameters across, as dense as the bed (0: none)"},
     {"tc", "tc", "--tc", EDPD_FIELD_DOUBLE, 0, 1e6, NULL, AT(tc), "TC model: impacts within tc of a particle's last one are elastic (0: off)"},
     {"elastic_until", "elasticUntil", "--elastic-until", EDPD_FIELD_DOUBLE, 0, 1e9, NULL, AT(elastic_until),
      "particle impacts before this time are elastic: an equilibrium fluid first (0: off)"},
@@ -119,6 +123,8 @@ const edpd_stat_field EDPD_STATS_FIELDS[] = {
     STAT(interval_pressure_z, "intervalPressureZ", EDPD_STAT_DOUBLE),
     STAT(rescales, "rescales", EDPD_STAT_U64),
     STAT(rescaled_energy, "rescaledEnergy", EDPD_STAT_DOUBLE),
+    STAT(plane_work, "planeWork", EDPD_STAT_DOUBLE),
+    STAT(impact_loss, "impactLoss", EDPD_STAT_DOUBLE),
 };
 #undef STAT
 const int EDPD_STATS_FIELD_COUNT = (int)(sizeof EDPD_STATS_FIELDS / sizeof EDPD_STATS_FIELDS[0]);

@@ -81,10 +81,13 @@ KEEP int wasm_own_planes(edpd_world *w, double *out) {
 KEEP int wasm_planes(edpd_world *w, double *out, int cap) {
     edpd_plane pl[EDPD_MAX_PLANES];
     uint32_t n = edpd_get_planes(w, pl, EDPD_MAX_PLANES);
-    for (uint32_t k = 0; k < n && k < EDPD_MAX_PLANES && (int)k < cap; k++) {
-        for (int a = 0; a < 3; a++) out[5 * k + a] = pl[k].normal[a];
-        out[5 * k + 3] = pl[k].offset;
-        out[5 * k + 4] = pl[k].restitution;
+    for (uint32_t k = 0; k < n && k < EDPD_MAX_PLANES && (int)k < cap; k++) {  /* 8 numbers each */
+        for (int a = 0; a < 3; a++) out[8 * k + a] = pl[k].normal[a];
+        out[8 * k + 3] = pl[k].offset;
+        out[8 * k + 4] = pl[k].restitution;
+        out[8 * k + 5] = pl[k].amplitude;
+        out[8 * k + 6] = pl[k].angular_frequency;
+        out[8 * k + 7] = pl[k].phase;
     }
     return (int)n;
 }

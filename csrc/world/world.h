@@ -184,6 +184,7 @@ struct edpd_world {
     double rescale_virial, rescale_ke_integral;  /* at the last rescale: the interval's Z from them */
     double interval_z;        /* the last interval's Z (NaN: none yet) */
     double rescaled_energy;
+    double plane_work, impact_loss;  /* edpd_stats' */
     uint64_t rescales;
     edpd_failure failure;     /* the first failure (failure.c), and the candidates for it */
     failure_pending pending[FAILURE_PENDING];

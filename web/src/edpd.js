@@ -378,13 +378,18 @@ class Simulation {
     }
   }
 
-  /** The planes every particle meets, [{ normal: [x, y, z], offset, restitution }] with
+  /** The planes every particle meets, [{ normal: [x, y, z], offset, restitution }] (an oscillating one
+   * also { amplitude, angularFrequency, phase }) with
    * normal·r = offset: a state file's planes (a ball array's per-ball plates: ownPlanes()). */
   planes() {
     this.check();
     const count = this.M._wasm_planes(this.w, this.api.scratch, 64);
-    const v = this.api.readScratch(5 * count);
-    return Array.from({ length: count }, (_, k) => ({ normal: v.slice(5 * k, 5 * k + 3), offset: v[5 * k + 3], restitution: v[5 * k + 4] }));
+    const v = this.api.readScratch(8 * count);
+    return Array.from({ length: count }, (_, k) => {
+      const p = v.slice(8 * k, 8 * k + 8), plane = { normal: p.slice(0, 3), offset: p[3], restitution: p[4] };
+      // an oscillating plane's offset(t) = offset + amplitude sin(angularFrequency t + phase)
+      return p[5] ? { ...plane, amplitude: p[5], angularFrequency: p[6], phase: p[7] } : plane;
+    });
   }
 
   /** The statistics by name (csrc/setup/schema.c's table: each read at its place in edpd_stats);

@@ -59,7 +59,8 @@ typedef enum edpd_scenario {
     EDPD_SCENARIO_ELASTIC = 1,       /* the same with restitution forced to 1 */
     EDPD_SCENARIO_BOUNCING_BALL = 2, /* the paper's Fig. 7: balls above their own plates */
     EDPD_SCENARIO_CUSTOM = 3,        /* positions/velocities/box/planes given by the caller */
-    EDPD_SCENARIO_COUNT = 4
+    EDPD_SCENARIO_SHAKEN_BOX = 4,    /* an inelastic bed in a walled box on a vibrated floor */
+    EDPD_SCENARIO_COUNT = 5
 } edpd_scenario;
 
 typedef enum edpd_code {
@@ -129,9 +130,12 @@ typedef struct edpd_config {
     double mass;             /* default 1 */
     double temperature;      /* initial kT of gas scenarios, default 1 */
     double plate_offset;     /* bouncing-ball with n = 1: r_plate; NaN = sample from seed in [0,1) */
-    double plate_amplitude;  /* bouncing-ball with n = 1: the plate oscillates as r_plate + A sin(omega t + phase) */
+    double plate_amplitude;  /* bouncing-ball with n = 1: the plate oscillates as r_plate + A sin(omega t + phase);
+                                shaken-box: the floor, as A + A sin(omega t + phase) */
     double plate_frequency;  /* ... its angular frequency omega (> 0 when A > 0) */
     double plate_phase;      /* ... and its phase at t = 0 */
+    double box_width;        /* shaken-box: the box's inner width along each horizontal axis (0: from n) */
+    double intruder_diameter;/* shaken-box: one large particle at the bottom, as dense as the bed (0: none) */
     double tc;               /* TC model: collisions within tc of a particle's last one are elastic; 0 = off */
     double elastic_until;    /* sphere impacts before this time are elastic, then `restitution` applies:
                                 an equilibrium fluid first, where Haff's law starts exactly (default 0) */
@@ -279,6 +283,10 @@ typedef struct edpd_stats {
     double interval_pressure_z;   /* the last rescale interval's Z (NaN: none yet) */
     uint64_t rescales;            /* velocity rescales so far */
     double rescaled_energy;       /* kinetic energy the rescales added (negative: took out) */
+    /* Where the mechanical energy went: with gravity, KE + sum m g.r changes only by these. */
+    double plane_work;            /* kinetic energy the planes' impacts gave (an oscillating floor's input;
+                                     an inelastic wall's loss counts negative) */
+    double impact_loss;           /* kinetic energy the spheres' inelastic impacts took out */
 } edpd_stats;
 
 /* Configuration with every default filled in. */
@@ -425,7 +433,7 @@ EDPD_API void edpd_set_event_log(edpd_world *w, edpd_event_fn fn, void *user);
  * NUL-terminated if cap > 0, and returns the frame's length; EDPD_XYZ_BOUND(n) bytes always
  * suffice. Returns 0 only if its scratch memory (49 N bytes) could not be allocated. */
 #define EDPD_XYZ_MAX_EXCEPTIONS 400u  /* a stepped potential's pairs whose logical shell the distance does not tell */
-#define EDPD_XYZ_BOUND(n) (1024u + 130u * EDPD_MAX_PLANES + 60u * EDPD_MAX_STEPS + 40u * EDPD_XYZ_MAX_EXCEPTIONS + 350u * (size_t)(n))  /* header, planes, steps, rows */
+#define EDPD_XYZ_BOUND(n) (1024u + 220u * EDPD_MAX_PLANES + 60u * EDPD_MAX_STEPS + 40u * EDPD_XYZ_MAX_EXCEPTIONS + 350u * (size_t)(n))  /* header, planes, steps, rows */
 EDPD_API size_t edpd_write_xyz(const edpd_world *w, char *buf, size_t cap);
 
 /* EDPD_VERSION, as the library was built. */
