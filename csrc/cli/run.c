@@ -27,12 +27,12 @@ static int run_scenario(cli_args *a, run_opts *o) {
     }
     if (o->load_path && !*o->load_path) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)");
     if (name && o->load_path) return fail("run: give one of --scenario S and --load STATE.xyz (a loaded state has no scenario)");
-    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic, bouncing-ball or jamming), or --load STATE.xyz");
+    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic, bouncing-ball, jamming or shaken-box), or --load STATE.xyz");
     edpd_scenario scenario = EDPD_SCENARIO_CUSTOM;
     o->jamming = name && strcmp(name, "jamming") == 0;
     if (o->jamming) scenario = EDPD_SCENARIO_ELASTIC;  /* a compression of an elastic gas: growth and a mixture (run_parse) */
     else if (!o->load_path && (!edpd_scenario_from_name(name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM))
-        return fail("run: --scenario must be one of granular, elastic, bouncing-ball, jamming");
+        return fail("run: --scenario must be one of granular, elastic, bouncing-ball, jamming, shaken-box");
     o->c = edpd_scenario_config(scenario);
     if (o->jamming) o->c.growth_rate = JAMMING_GROWTH;
     return 0;

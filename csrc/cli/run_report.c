@@ -248,6 +248,8 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     else if (!walls) snprintf(z, sizeof z, s.kinetic_energy > 0.0 ? "n/a (no time measured yet)" : "n/a (no kinetic energy)");
     if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
     printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
+    if (c->scenario == EDPD_SCENARIO_SHAKEN_BOX)  /* where the energy went: E = E0 + work - loss */
+        printf("the floor and walls gave %.6g, the impacts took %.6g (kinetic + potential energy changes by the difference)\n", s.plane_work, s.impact_loss);
     if (c->potential != EDPD_POTENTIAL_HARD) {  /* a stepped potential: its energies, and what the run conserved */
         char um[64] = "n/a (no time measured yet)";
         if (!isnan(s.potential_energy_mean) && !isnan(s.potential_energy_mean_error)) snprintf(um, sizeof um, "%.6g +- %.2g", s.potential_energy_mean, s.potential_energy_mean_error);

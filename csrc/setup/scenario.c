@@ -170,7 +170,7 @@ static void build_shaken_box(const edpd_config *c, double *pos, double *vel, edp
     double sigma = c->diameter, D = c->intruder_diameter * sigma, A = c->plate_amplitude, g = -c->gravity[2];
     double W = c->box_width * sigma;
     if (W == 0.0) {
-        W = ceil(d == 3 ? sqrt(c->n / 2.0) : 2.0 * sqrt((double)c->n)) * sigma;
+        W = ceil(d == 3 ? sqrt(c->n / 6.0) : 2.0 * sqrt((double)c->n)) * sigma;  /* about 0.55 sqrt(n) layers; 7 in 3-D */
         double least = (D > 0.0 ? D / sigma + 1.0 : 0.0) > 4.0 ? D / sigma + 1.0 : 4.0;
         if (W < least * sigma) W = least * sigma;
     }

@@ -35,7 +35,7 @@ const edpd_field EDPD_FIELDS[] = {
      "the plate's angular frequency omega (> 0 with an amplitude); Gamma = A omega^2 / g"},
     {"plate_phase", "platePhase", "--plate-phase", EDPD_FIELD_DOUBLE, -1e3, 1e3, NULL, AT(plate_phase), "the plate's phase at t = 0, radians"},
     {"box_width", "boxWidth", "--box-width", EDPD_FIELD_DOUBLE, 0, 1e4, NULL, AT(box_width),
-     "shaken-box: the box's inner width along each horizontal axis, in diameters (0: 2 sqrt(n) in 2-D, sqrt(n / 2) in 3-D)"},
+     "shaken-box: the box's inner width along each horizontal axis, in diameters (0: 2 sqrt(n) in 2-D, sqrt(n / 6) in 3-D: 0.55 sqrt(n) and 7 layers deep)"},
     {"intruder_diameter", "intruderDiameter", "--intruder", EDPD_FIELD_DOUBLE, 0, 100, NULL, AT(intruder_diameter),
      "shaken-box: one large particle at the bottom, this many diameters across, as dense as the bed (0: none)"},
     {"tc", "tc", "--tc", EDPD_FIELD_DOUBLE, 0, 1e6, NULL, AT(tc), "TC model: impacts within tc of a particle's last one are elastic (0: off)"},

@@ -3,6 +3,7 @@
 // positions, overlaps, statistics and histogram, and a scenario's observables sampled on the way.
 // Plain module (runs in a Worker and in Node tests); no DOM.
 import { observe } from '../observer.js';
+import { BedProfile } from '../model/bed-profile.js';
 import { PaneWorld } from './pane-world.js';
 
 export const largest = (diameters) => diameters.reduce((a, b) => Math.max(a, b), 0);
@@ -22,6 +23,13 @@ export class GasEngine extends PaneWorld {
         this.t0 = this.sim.time() + (spec.observe.start ?? 0);  // the first sample's time
         this.taken = 0;
         this.observed = null;
+      }
+      // a shaken bed's profile over height (model/bed-profile.js), sampled every profile.sampleDt
+      if (spec.profile) {
+        const { sampleDt, ...rest } = spec.profile;
+        this.profile = new BedProfile({ dim: this.sim.dim(), box: this.sim.box(), ...rest });
+        this.profileDt = sampleDt;
+        this.profileNext = this.sim.time();
       }
     } catch (e) {
       this.destroy();
@@ -53,6 +61,19 @@ export class GasEngine extends PaneWorld {
     const s = this.sim;
     if (s.status().status !== 'running' || s.time() >= t) return 'time';
     if (this.observer) return this.advanceObserved(t, maxEvents);
+    if (this.profile) return this.advanceProfiled(t, maxEvents);
+    return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
+  }
+
+  /** The run to t through each of the profile's sample times before it. */
+  advanceProfiled(t, maxEvents) {
+    const s = this.sim;
+    while (this.profileNext <= t) {
+      if (s.advanceTo(this.profileNext, { maxEvents }) === 'budget') return 'budget';
+      if (s.status().status !== 'running') return 'time';
+      this.profile.add(s.time(), s.positions(), s.velocities());
+      this.profileNext += this.profileDt;
+    }
     return s.advanceTo(t, { maxEvents }) === 'budget' ? 'budget' : 'time';
   }
 
@@ -95,6 +116,7 @@ export class GasEngine extends PaneWorld {
       // a compression's diameters grow: each frame carries them; its contact network once jammed
       ...(this.spec.growing ? { diameters: s.diameters(), contacts: st.status === 'jammed' ? this.jammedContacts() : null } : {}),
       observables: this.observed ?? null,  // a scenario's g(r), MSD and speeds (stable pane), once there are any
+      ...(this.profile ? { profile: this.profile.result() } : {}),  // a shaken bed's, over height
     };
   }
 }

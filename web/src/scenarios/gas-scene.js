@@ -15,8 +15,9 @@ function extras({ box, dim, planes, plates }, colors) {
 }
 
 /** A plane n·r = offset as a translucent square through the box, centred where the box's centre
- * projects onto it (in 2-D a wall line, thin across it). */
-function planeMesh({ normal, offset }, box, dim, colors) {
+ * projects onto it (in 2-D a wall line, thin across it); an oscillating one where it is at t = 0
+ * less its swing, offset(t) = offset + amplitude sin(angularFrequency t + phase). */
+function planeMesh({ normal, offset, amplitude = 0, angularFrequency, phase }, box, dim, colors) {
   const c = new THREE.Vector3(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
   const nrm = new THREE.Vector3(...normal);
   // a plane along the box's axes covers the box's face; a tilted one a square of the diagonal
@@ -29,6 +30,8 @@ function planeMesh({ normal, offset }, box, dim, colors) {
   if (dim === 2) mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), nrm);
   else mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), nrm);
   mesh.position.copy(c).addScaledVector(nrm, offset - nrm.dot(c));
+  // an oscillating plane (a shaken box's floor) is moved to each frame's time (split-view.js)
+  if (amplitude) mesh.userData.oscillation = { rest: mesh.position.clone(), normal: nrm, amplitude, angularFrequency, phase };
   return mesh;
 }
 

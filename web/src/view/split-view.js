@@ -192,6 +192,10 @@ export class SplitView {
     p.lastFrame = frame;
     p.lastFailed = failed;
     if (frame.plateShift != null) for (const x of p.extras) if (x.userData.restZ !== undefined) x.position.z = x.userData.restZ + frame.plateShift;
+    for (const x of p.extras) {  // an oscillating plane, where it is at the frame's time
+      const o = x.userData.oscillation;
+      if (o) x.position.copy(o.rest).addScaledVector(o.normal, o.amplitude * Math.sin(o.angularFrequency * frame.time + o.phase));
+    }
     const pos = frame.positions;
     const n = Math.min(p.n, pos.length / 3);
     if (frame.diameters) {  // a compression's: they grow
