@@ -27,7 +27,7 @@ void ed_compression_start(struct edpd_world *w) {
 }
 
 double ed_compression_reach(const struct edpd_world *w, double t) {
-    return w->growth != 0.0 ? GROWTH_ROOM * w->max_sigma * grow_factor(w, t) : w->max_contact;
+    return w->growth != 0.0 ? GROWTH_ROOM * w->max_sigma * grow_factor(w, t) : w->max_sigma;
 }
 
 /* When the largest sphere outgrows the narrowest cell of an axis with several: sigma_max g(t) =

@@ -131,14 +131,6 @@ static void derive(struct edpd_world *w, const edpd_config *cfg) {
         if (w->p[i].sigma < min_sigma) min_sigma = w->p[i].sigma;
     }
     w->one_sigma = min_sigma == w->max_sigma;
-    double second = 0.0;  /* the largest diameter of the particles but one of the largest */
-    int largest_seen = 0;
-    for (uint32_t i = 0; i < w->n; i++) {
-        double s = w->p[i].sigma;
-        if (s == w->max_sigma && !largest_seen) largest_seen = 1;
-        else if (s > second) second = s;
-    }
-    w->max_contact = w->n > 1 ? 0.5 * (w->max_sigma + second) : w->max_sigma;
     ed_shells_from_config(&w->pot, cfg, w->max_sigma);
     int e;  /* spacing of doubles just above sigma: 2^(e-53) for sigma = m 2^e, m in [0.5, 1) */
     frexp(w->cfg.diameter, &e);
@@ -169,7 +161,7 @@ static int place_in_cells(struct edpd_world *w, const edpd_config *cfg) {
     for (int a = 0; a < 3; a++) single[a] = (v3_get(w->g, a) != 0.0) || (a == 2 && w->dim == 2);
     ed_nl_configure(w);
     if (w->nl.on) for (int a = 0; a < 3; a++) single[a] = a == 2 && w->dim == 2;
-    double range = w->pot.count ? w->max_contact * w->pot.reach : ed_compression_reach(w, w->time);  /* the farthest pair that interacts */
+    double range = w->pot.count ? w->max_sigma * w->pot.reach : ed_compression_reach(w, w->time);  /* the farthest pair that interacts */
     if (ed_cells_init(&w->cells, w->n, w->box, w->periodic, range + w->nl.delta, single) != 0) return -1;
     w->image_ties = 0;
     for (int a = 0; a < 3; a++)

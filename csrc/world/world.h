@@ -139,7 +139,6 @@ struct edpd_world {
     vec3 g;
     int has_gravity;
     double max_sigma;
-    double max_contact;       /* the largest contact distance of a pair: a lone intruder's with the next largest */
     int one_sigma;            /* every particle has diameter max_sigma (particle_request) */
     double time;
     shells pot;               /* the pair potential's steps (none: hard spheres) */
