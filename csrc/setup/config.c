@@ -75,7 +75,7 @@ edpd_config edpd_scenario_config(edpd_scenario s) {
         c.n = 1; c.restitution = 0.5; c.gravity[2] = -1.0;
     }
     if (s == EDPD_SCENARIO_SHAKEN_BOX) {  /* a bed a dozen disks deep at Gamma = 3, an intruder at its bottom */
-        c.dim = 2; c.n = 400; c.restitution = 0.8; c.gravity[2] = -1.0; c.intruder_diameter = 4.0;
+        c.dim = 2; c.n = 300; c.restitution = 0.8; c.gravity[2] = -1.0; c.intruder_diameter = 4.0;
         c.plate_amplitude = 0.5; c.plate_frequency = SHAKEN_FREQUENCY;
         c.tc = 1e-4;  /* the TC model: a bed at rest on the floor would collapse inelastically */
     }

@@ -163,8 +163,8 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
 /* A shaken box (edpd.h): the floor, a lid and the side walls as planes, the vertical axis y in
  * 2-D and z in 3-D; the intruder (if any) at the bottom of the middle, the bed in layers on a
  * square lattice 1.1 diameters apart above it and around it, Maxwellian velocities at
- * `temperature`. The lid is high enough that a grain the floor throws cannot reach it from the
- * bed's top: 2 A (1 + Gamma) + the bed's height, twice. */
+ * `temperature`. The lid is above the bed's top by twice the height 2 A (1 + Gamma) and 2
+ * diameters: a fluidised bed rarely reaches it, and the picture is mostly bed. */
 static void build_shaken_box(const edpd_config *c, double *pos, double *vel, edpd_plane *walls, double *sizes, edpd_config *out, edpd_rng *rng) {
     int up = c->dim == 3 ? 2 : 1, d = c->dim;
     double sigma = c->diameter, D = c->intruder_diameter * sigma, A = c->plate_amplitude, g = -c->gravity[2];
@@ -199,7 +199,7 @@ static void build_shaken_box(const edpd_config *c, double *pos, double *vel, edp
     double top = 0.0;
     for (uint32_t k = 0; k < c->n; k++) if (pos[3 * k + up] > top) top = pos[3 * k + up];
     double gamma = A > 0.0 ? A * c->plate_frequency * c->plate_frequency / g : 0.0;
-    double H = 2.0 * (top + 2.0 * A * (1.0 + gamma)) + 2.0 * sigma;
+    double H = top + 4.0 * A * (1.0 + gamma) + 2.0 * sigma;
     memset(walls, 0, sizeof(edpd_plane) * 2 * (size_t)d);
     /* the floor, whose lowest point is 0, and the lid */
     walls[0].normal[up] = 1.0; walls[0].offset = A;

@@ -194,7 +194,7 @@ function buildPlots() {
   // the lowest plot: the panes' distance, or a scenario's second series plot (columns of the series)
   const distance = spec.distance ? new DistancePlot($('plot-distance'), { x: main.x, column: model.series.main.names.indexOf(spec.distance.column), unit: units.length })
     : spec.second ? new SeriesPlot($('plot-distance'), spec.second) : null;
-  plots = { main, hist, distance };
+  plots = { main, hist, distance, spec };
   observables.setup(Boolean(sc.observables), units, model.state.dim, model.state.phi);
   bifurcationPanel.setup(Boolean(sc.bifurcation), model.state.e);
 }
@@ -224,9 +224,11 @@ function loop(now) {
   if (now - lastPlot > 250 && plots) {
     lastPlot = now;
     plots.main.setData(model.series.main.columns, { failed: model.panes[0].verdict().kind === 'failed' });
-    if (plots.hist instanceof SeriesPlot) plots.hist.setData(model.series.main.columns);
+    // a lower plot of the scenario's own data (a shaken bed's profile over height), or of the series
+    const columnsOf = (p) => (p?.data ? p.data([a.frame, b.frame]) : model.series.main.columns);
+    if (plots.hist instanceof SeriesPlot) plots.hist.setData(columnsOf(plots.spec.third));
     else if (plots.hist && a.frame && b.frame) plots.hist.setData([a.frame.histogram, b.frame.histogram]);
-    plots.distance?.setData(model.series.main.columns);
+    plots.distance?.setData(columnsOf(plots.spec.second));
     observables.update(b.frame?.observables ?? null, { dim: b.frame?.dim ?? 3, phi: model.state.phi, kT: model.state.T ?? 1 });
   }
   requestAnimationFrame(loop);

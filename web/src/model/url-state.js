@@ -50,6 +50,10 @@ export const FIELDS = {
   gamma: { type: 'number', ...within('growthRate', 0.0005, 0.1), label: 'growth rate γ (diameters σ(1 + γt))' },
   // a vibrating table's Gamma = A w^2 / g, at w = 2 pi and g = 1 (the plate's period the time unit)
   Gamma: { type: 'number', min: 0.1, max: 8, label: 'Γ = Aω²/g of the vibrating table' },
+  // a shaken box's floor: Gamma = A w^2 / g at A = sigma / 2 (below 2 a bed at rest on the floor
+  // costs the TC model's contacts a million events per time unit)
+  shake: { type: 'number', min: 2, max: 8, label: 'Γ = Aω²/g of the shaken floor' },
+  intruder: { type: 'int', min: 0, max: 10, label: 'intruder diameter [σ] (0: none)' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },

@@ -24,7 +24,10 @@ function planeMesh({ normal, offset, amplitude = 0, angularFrequency, phase }, b
   const axis = normal.findIndex((x) => Math.abs(x) === 1);
   const other = [0, 1, 2].filter((a) => a !== axis);
   const size = axis >= 0 ? Math.max(box[other[0]], box[other[1]]) : Math.hypot(box[0], box[1], dim === 2 ? 0 : box[2]);
-  const geo = dim === 2 ? new THREE.PlaneGeometry(size, 0.06) : new THREE.PlaneGeometry(size, size);
+  // an oscillating plane (a shaken floor) is a slab half a diameter thick below its surface, so
+  // that its motion shows
+  const thick = amplitude ? 0.5 : 0.06;
+  const geo = dim === 2 ? new THREE.PlaneGeometry(size, thick).translate(0, -thick / 2 + 0.03, 0) : new THREE.PlaneGeometry(size, size);
   const mesh = new THREE.Mesh(geo, new THREE.MeshBasicMaterial({ color: colors.plate, transparent: true, opacity: dim === 2 ? 0.9 : 0.45, side: THREE.DoubleSide, depthWrite: false }));
   // a 2-D plane is a wall line in the xy plane: its quad lies along the line, facing the camera (z)
   if (dim === 2) mesh.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), nrm);

@@ -8,6 +8,7 @@ const LABELS = {
   scenario: 'scenario', naive: 'naive pane\'s variant', n: 'N (particles / balls)', dim: 'dimension',
   phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', eq: 'elastic until t (0 = off)', seed: 'seed',
   plate: 'plate offset r_plate', speed: 'speed (sim. time / s)', frame: 'frame (0 the first)',
+  shake: 'floor\'s Γ = Aω²/g', intruder: 'intruder diameter (0 = none)',
   T: 'temperature kT/ε', lambda: 'well width λ', thermo: 'thermostat rate (0 = off)', quench: 'quench at t (0 = none)', Tq: 'quench to kT/ε',
 };
 
@@ -46,6 +47,8 @@ export class Controls {
       else if (key === 'lambda') c = gui.add(values, key, 1.05, 3, 0.01);
       else if (key === 'thermo') c = gui.add(values, key, 0, 2, 0.01);
       else if (key === 'quench') c = gui.add(values, key, 0, 200, 1);
+      else if (key === 'shake') c = gui.add(values, key, f.min, f.max, 0.1);
+      else if (key === 'intruder') c = gui.add(values, key, f.min, f.max, 1);
       else if (key === 'n') c = gui.add(values, key, 1, SCENARIOS[state.scenario].nMax ?? f.max, 1);
       else if (key === 'frame') c = gui.add(holder, key, f.min, f.max, 1);
       else c = gui.add(values, key).min(f.min).max(f.max);
