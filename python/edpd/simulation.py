@@ -17,9 +17,15 @@ EVENT_DTYPE = np.dtype([("time", "<f8"), ("a", "<i4"), ("b", "<i4"), ("kind", "<
                         ("impulse", "<f8"), ("separation", "<f8")])
 NEIGHBOURS = ("auto", "cells", "lists")
 DETECTORS = ("stable", "naive-halt", "naive-miss", "naive-rewind")
-SCENARIOS = ("granular", "elastic", "bouncing-ball")
+SCENARIOS = ("granular", "elastic", "bouncing-ball", "shaken-box")
 _STAT_FORMAT = {"double": "<d", "u32": "<I", "u64": "<Q", "hash": "<Q"}
 _MAX_EVENTS = 2**64 - 1
+
+
+def _scenario_index(name):
+    """The core's number of a scenario (edpd_scenario), from its schema."""
+    field = next(f for f in _lib.SCHEMA["config"] if f["name"] == "scenario")
+    return field["values"].index(name)
 
 
 def _enum_index(field, value):
@@ -63,7 +69,7 @@ class Simulation:
     def __init__(self, scenario="granular", *, steps=None, species=None, **fields):
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario: must be one of {', '.join(SCENARIOS)} (a state: edpd.load or edpd.custom), got {scenario!r}")
-        cfg = _lib.scenario_config(SCENARIOS.index(scenario))
+        cfg = _lib.scenario_config(_scenario_index(scenario))
         err = _lib.Error()
         for name, value in fields.items():
             field = _lib.CONFIG_FIELDS.get(name)

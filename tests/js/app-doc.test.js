@@ -92,3 +92,18 @@ test('7: the vibrating table\'s naive ball halts at its 2nd impact at t = 1.80; 
   expect(stable.stats.planeImpacts).toBeLessThan(35);
   expect(stable.stats.plateLocks).toBe(0);
 });
+
+test('8: the shaken box\'s naive-miss grains fall through the floor from t = 2.3 (231 of 300 by t = 30); naive-halt stops at t = 1.50 on a pair; the stable bed runs on', () => {
+  const text = row(8)[2];
+  expect(text).toContain('the first grain falls through the floor at t ≈ 2.3 and 231 of the 300 by t = 30');
+  expect(text).toContain('`naive=halt` stops at t ≈ 1.50 on a pair that rounding left overlapping');
+  const state = defaultState('shaken');
+  expect([state.naive, state.n, state.e, state.shake, state.intruder]).toEqual(['miss', 300, 0.8, 3, 4]);
+  const early = run(state, 2.3)[0], [naive, stable] = run(state, 30);
+  expect([early.stats.fellThrough, run(state, 2.2)[0].stats.fellThrough]).toEqual([1, 0]);
+  expect(naive.stats.fellThrough).toBe(231);
+  expect(paneVerdict(naive, { detector: 'naive-miss' }).headline).toBe('FELL THROUGH: 231 particles');
+  expect([stable.status.status, stable.stats.fellThrough, stable.stats.overlappingPairs]).toEqual(['running', 0, 0]);
+  const [halt] = run({ ...state, naive: 'halt' }, 5);
+  expect([halt.status.status, halt.status.time.toFixed(2), halt.status.particles[1] >= 0]).toEqual(['halted', '1.50', true]);
+});

@@ -14,7 +14,7 @@ let api;
 beforeAll(async () => { api = await loadForNode(); });
 
 test('each pane\'s command line (Share and export) ends in the pane\'s state hash; naive halts on the floor, stable runs on', () => {
-  const state = { ...defaultState('shaken'), n: 150 };
+  const state = { ...defaultState('shaken'), n: 150, naive: 'halt' };
   const stops = [];
   for (const spec of paneConfigs(state)) {
     const pane = paneEngine(api, spec);

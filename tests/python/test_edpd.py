@@ -310,3 +310,17 @@ def test_a_vibrating_table_as_the_cli_runs_it():
     assert np.allclose(phases[1], np.arccos(np.pi * 0.5 / (1.4 * 1.5)) / (2 * np.pi), atol=1e-9)
     with pytest.raises(ValueError, match=r"impacts: must be a whole number in \[1, 4096\]"):
         edpd.table_sweep((1, 4), 10, impacts=0)
+
+
+def test_a_shaken_box_as_the_cli_runs_it():
+    # the CLI's default shaken box: state hash and the energy's books; a naive bed falls through the floor
+    sim = edpd.Simulation("shaken-box", n=200)
+    sim.advance(20)
+    cli = json.loads(subprocess.run([str(CLI), "run", "--scenario", "shaken-box", "--n", "200", "--time", "20", "--json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert (sim.state_hash, sim.stats["plane_work"], sim.stats["impact_loss"]) == (cli["state_hash"], cli["plane_work"], cli["impact_loss"])
+    naive = edpd.Simulation("shaken-box", detector="naive-miss")
+    naive.advance(30)
+    assert naive.stats["fell_through"] == 231
+    with pytest.raises(ValueError, match=r"box_width: must be 0 \(from n\) or at least 5 diameters"):
+        edpd.Simulation("shaken-box", box_width=3)

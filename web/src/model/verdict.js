@@ -36,7 +36,7 @@ export function paneVerdict(frame, { error = null, detector = 'stable' } = {}) {
     return { kind: 'failed', headline: `HALTED ${at}`, detail: REASONS[st.reason] ?? st.reason ?? '' };
   }
   if ((s.fellThrough ?? 0) > 0) {
-    return { kind: 'failed', headline: frame.n === 1 ? 'FELL THROUGH THE PLATE' : `FELL THROUGH: ${plural(s.fellThrough, 'ball')}`, detail: 'no real root taken for "no impact"' };
+    return { kind: 'failed', headline: frame.n === 1 ? 'FELL THROUGH THE PLATE' : `FELL THROUGH: ${plural(s.fellThrough, 'particle')}`, detail: 'no real root taken for "no impact"' };
   }
   if ((s.negativeDtEvents ?? 0) > 0) {
     return { kind: 'failed', headline: `CLOCK RAN BACKWARDS ${plural(s.negativeDtEvents, 'time')}`,

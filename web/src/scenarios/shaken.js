@@ -29,11 +29,12 @@ export default {
   story: shakenStory,
   blurb: (s) => `${s.n} inelastic ${s.dim === 3 ? 'spheres' : 'disks'} (ε = ${s.e}) in a box whose floor oscillates with amplitude σ/2 at Γ = Aω²/g = ${s.shake}` +
     (s.intruder ? `, and one intruder ${s.intruder} diameters across, as dense as the bed, at the bottom. Shaken, it rises to the top: the Brazil-nut effect (main plot). ` : '. ') +
-    'The gap to a moving floor is no polynomial. The naive detector takes the floor as moving at its velocity of the moment over each flight; the floor accelerates, catches a grain inside it, and the textbook formula has no answer. ' +
+    'The gap to a moving floor is no polynomial. The naive detector takes the floor as moving at its velocity of the moment over each flight; the floor accelerates and catches grains inside it, where the textbook formula has no answer: ' +
+    'naive-miss takes that for no impact and the grains fall through the floor; naive-halt stops at its first undefined impact (in the default bed, within two cycles). ' +
     'The stable one finds each impact by steps that cannot pass it and applies the restitution to the velocity relative to the floor. ' +
     `The TC model (t_c = ${TC}) keeps the bed's rest on the floor from an inelastic collapse. The lower plots: the bed's packing fraction and granular temperature over height, averaged over the last ~50 time units.`,
   params: ['naive', 'dim', 'n', 'e', 'shake', 'intruder', 'seed', 'speed'],
-  defaults: { naive: 'halt', dim: 2, n: 300, e: 0.8, shake: 3, intruder: 4, seed: 1, speed: 10 },
+  defaults: { naive: 'miss', dim: 2, n: 300, e: 0.8, shake: 3, intruder: 4, seed: 1, speed: 10 },
   dimDefaults: { 2: { n: 300 }, 3: { n: 800 } },
   nMax: 5000,  // a bed 40 disks deep: deeper ones take minutes to fluidise
   units: () => ({ length: 'σ', time: '√(σ/g)' }),
@@ -50,8 +51,12 @@ export default {
   record(model, [fa, fb], t) {
     const s = model.state, [a, b] = model.panes;
     const ha = heights(fa, s.intruder), hb = heights(fb, s.intruder);
-    // a pane that halted draws nothing after its halt
-    model.series.main.push([t, a.time >= t ? (s.intruder ? ha.intruder : ha.bed) : null, b.time >= t ? (s.intruder ? hb.intruder : hb.bed) : null, hb.bed]);
+    // a pane that halted draws nothing after its halt, an intruder that fell through the floor nothing below it
+    const shown = (pane, h) => {
+      const y = s.intruder ? h.intruder : h.bed;
+      return pane.time >= t && y >= 0 ? y : null;
+    };
+    model.series.main.push([t, shown(a, ha), shown(b, hb), hb.bed]);
   },
   plots: (s, labels) => ({
     main: { kind: 'series', title: s.intruder ? 'The intruder rises: its height and the bed\'s' : 'The bed\'s mean height', x: 'time t [√(σ/g)]', y: 'height [σ]', labels,
