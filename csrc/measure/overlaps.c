@@ -115,7 +115,7 @@ static void overlap_scan(const struct edpd_world *w) {
         for (uint32_t j = 0; j < planes_met(w, i); j++) {
             double sigma = sigma_at(w, &w->p[i], w->time);
             double gap = plane_gap(&w->planes[plane_met(w, i, j)], r, sigma, w->time);
-            if (gap < -sigma) nf++;  /* entirely beyond the plane */
+            if (gap < -sigma) { nf++; flags[i] = 1; }  /* entirely beyond the plane: drawn as failed too */
             else if (gap < 0.0) {
                 np++;
                 if (-gap / w->cfg.diameter > deep) deep = -gap / w->cfg.diameter;

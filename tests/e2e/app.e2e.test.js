@@ -526,3 +526,25 @@ test('the vibrating table\'s bifurcation diagram: computed by the workers with p
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('the shaken box link: the naive bed falls through the moving floor, the stable one runs on, the floor moves and the profiles fill', async () => {
+  const { page, errors } = await open('#v=1&scenario=shaken');
+  await page.waitForFunction(() => document.getElementById('badge-0').dataset.kind === 'failed', null, { timeout: 30000 });
+  expect(await page.textContent('#badge-0')).toMatch(/^FELL THROUGH: \d+ particles?/);
+  expect(await page.textContent('#badge-1')).toMatch(/^RUNNING — 0 overlaps/);
+  const fail = (await panePixels(page)).failure;
+  expect(fail[0]).toBeGreaterThan(0);
+  expect(fail[1]).toBe(0);
+  // the stable pane's floor (the plane with an oscillation) moves with the clock
+  const y = () => page.evaluate(() => window.edpdApp.view.panes[1].extras.find((x) => x.userData.oscillation).position.y);
+  const y1 = await y();
+  await page.waitForTimeout(300);
+  expect(await y()).not.toBe(y1);
+  // the profiles over height: the stable bed's packing fraction reaches a dense bed's
+  await page.waitForFunction(() => window.edpdApp.model.panes[1].frame?.profile?.fraction.some((x) => x > 0.3), null, { timeout: 30000 });
+  expect(await page.textContent('#stories')).toMatch(/grains? fell through the floor/);
+  expect(await page.textContent('#plot-hist')).toMatch(/Packing fraction over height/);
+  expect(await page.textContent('#plot-distance')).toMatch(/Granular temperature over height/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
