@@ -9,9 +9,17 @@ function extras({ box, dim, planes, plates }, colors) {
   const edges = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(...size)), new THREE.LineBasicMaterial({ color: colors.box }));
   edges.position.set(box[0] / 2, box[1] / 2, dim === 2 ? 0 : box[2] / 2);
   const out = [edges];
-  for (const pl of planes) out.push(planeMesh(pl, box, dim, colors));
+  // in 3-D a still wall on a face of the box is drawn by the box's edges alone: a translucent
+  // square on each face of a walled box hides what is inside
+  for (const pl of planes) if (dim === 2 || pl.amplitude || !onFace(pl, box)) out.push(planeMesh(pl, box, dim, colors));
   if (plates.length) out.push(platesMesh(plates, dim, colors));  // each ball's own plate
   return out;
+}
+
+/** Whether a plane is a face of the box: its normal along an axis, at 0 or at the box's edge. */
+function onFace({ normal, offset }, box) {
+  const axis = normal.findIndex((x) => Math.abs(x) === 1);
+  return axis >= 0 && (offset === 0 || Math.abs(offset) === box[axis]);
 }
 
 /** A plane n·r = offset as a translucent square through the box, centred where the box's centre

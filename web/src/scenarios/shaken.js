@@ -35,7 +35,7 @@ export default {
     `The TC model (t_c = ${TC}) keeps the bed's rest on the floor from an inelastic collapse. The lower plots: the bed's packing fraction and granular temperature over height, averaged over the last ~50 time units.`,
   params: ['naive', 'dim', 'n', 'e', 'shake', 'intruder', 'seed', 'speed'],
   defaults: { naive: 'miss', dim: 2, n: 300, e: 0.8, shake: 3, intruder: 4, seed: 1, speed: 10 },
-  dimDefaults: { 2: { n: 300 }, 3: { n: 800 } },
+  dimDefaults: { 2: { n: 300 }, 3: { n: 500 } },
   nMax: 5000,  // a bed 40 disks deep: deeper ones take minutes to fluidise
   units: () => ({ length: 'σ', time: '√(σ/g)' }),
 
