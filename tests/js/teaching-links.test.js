@@ -133,3 +133,13 @@ test('9: the vibrating table\'s naive pane halts at its 2nd impact at t = 1.80, 
   says('0.115508 of a period');
   expect((Math.acos((Math.PI * 0.5) / (1.4 * 1.5)) / (2 * Math.PI)).toFixed(6)).toBe('0.115508');
 });
+
+test('10: the shaken box\'s naive-miss grains fall through the floor from t = 2.3, 231 of 300 by t = 30; the stable bed runs on', () => {
+  says('the first grain falls through the floor at t ≈ 2.3 and 231 of the 300 by t = 30');
+  expect(run(10, 2.2).frames[0].stats.fellThrough).toBe(0);
+  expect(run(10, 2.3).frames[0].stats.fellThrough).toBe(1);
+  const { state, frames: [naive, stable] } = run(10, 30);
+  expect([state.n, state.e, state.shake, state.intruder, state.speed]).toEqual([300, 0.8, 3, 4, 10]);
+  expect(naive.stats.fellThrough).toBe(231);
+  expect([stable.status.status, stable.stats.fellThrough, stable.stats.overlappingPairs]).toEqual(['running', 0, 0]);
+});
