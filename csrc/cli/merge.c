@@ -1,6 +1,8 @@
 /* edpd merge: combine the JSON results of `edpd sweep ... --shard i/n --json` into the result
- * of the whole sweep (shards must come from one sweep and cover it exactly once). */
+ * of the whole sweep (shards must come from one sweep and cover it exactly once); a vibrating
+ * table's shards go to table_merge.c. */
 #include "merge.h"
+#include "table_merge.h"
 #include "edpd/ball_sweep.h"
 #include "json.h"
 #include "sweep_json.h"
@@ -159,6 +161,19 @@ static int parse(const char *path, shard *s, char *err, size_t len) {
     return ok;
 }
 
+/* Whether the first file given is a vibrating-table sweep's shard ("scenario": "table"). */
+static int table_shards(int argc, char **argv) {
+    for (int k = 2; k < argc; k++) {
+        if (strcmp(argv[k], "--json") == 0) continue;
+        const char *why;
+        char *json = read_all(argv[k], &why);
+        int table = json && strstr(json, "\"scenario\": \"table\"") != NULL;
+        free(json);
+        return table;
+    }
+    return 0;
+}
+
 static int by_first(const void *a, const void *b) {  /* then by index: empty shards share a first */
     const shard *x = a, *y = b;
     return x->first != y->first ? (x->first < y->first ? -1 : 1) : (x->index > y->index) - (x->index < y->index);
@@ -172,6 +187,14 @@ int cmd_merge(int argc, char **argv) {
         else nfiles++;
     }
     if (nfiles == 0) { fprintf(stderr, "edpd: merge: give the shard files: edpd merge shard-*.json [--json]\n"); return 2; }
+    if (table_shards(argc, argv)) {  /* shards of `edpd sweep --scenario table` */
+        char **files = malloc(sizeof(char *) * (size_t)nfiles);
+        if (!files) { fprintf(stderr, "edpd: merge: out of memory\n"); return 1; }
+        for (int k = 2, m = 0; k < argc; k++) if (strcmp(argv[k], "--json") != 0) files[m++] = argv[k];
+        int code = cmd_table_merge(nfiles, files, json);
+        free(files);
+        return code;
+    }
     shard *s = calloc((size_t)nfiles, sizeof *s);
     if (!s) { fprintf(stderr, "edpd: merge: out of memory\n"); return 1; }
     char err[512];

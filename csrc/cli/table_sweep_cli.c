@@ -1,27 +1,13 @@
 /* edpd sweep --scenario table: the ball on a vibrating table over Gamma, the bifurcation diagram's
- * data (edpd/table_sweep.h): per Gamma the table's phase at each recorded impact, and in the text
- * how many distinct phases they fall on (1: period 1, 2: period 2, many: chaos). */
+ * data (edpd/table_sweep.h): per Gamma the table's phase at each recorded impact, written as
+ * table_rows.h says. */
 #include "cli.h"
-#include "json.h"
+#include "table_rows.h"
 #include "edpd/table_sweep.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Distinct values among n phases in [0, 1), within tol of each other on the circle. */
-static int distinct_phases(const double *p, uint32_t n, double tol) {
-    int count = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        int seen = 0;
-        for (uint32_t j = 0; j < i && !seen; j++) {
-            double d = fabs(p[i] - p[j]);
-            seen = (d < 1.0 - d ? d : 1.0 - d) < tol;
-        }
-        count += !seen;
-    }
-    return count;
-}
 
 int cmd_table_sweep(cli_args *a) {
     edpd_table_sweep_config c = edpd_default_table_sweep_config();
@@ -65,36 +51,10 @@ int cmd_table_sweep(cli_args *a) {
         gammas[k] = edpd_table_sweep_gamma(&c, c.first + k);
         for (uint32_t m = recorded[k]; m < c.impacts; m++) phases[k * c.impacts + m] = NAN;  /* none recorded: null */
     }
-    if (json) {
-        json_out j;
-        json_open(&j, stdout);
-        json_str(&j, "scenario", "table");
-        json_str(&j, "detector", edpd_detector_name(c.detector));
-        json_num(&j, "restitution", c.restitution);
-        json_num(&j, "phase", c.phase);
-        json_u64(&j, "transient", c.transient);
-        json_u64(&j, "samples", c.samples);
-        json_u64(&j, "first", c.first);
-        json_num_array(&j, "gamma", gammas, (int)c.count);
-        json_num_rows(&j, "phases", phases, (int)c.count, (int)c.impacts);
-        json_num(&j, "seconds", wall);
-        json_close(&j);
-    } else {
-        printf("vibrated-table sweep, %s detector, e = %g, %llu values of Gamma, %u impacts each after %u periods, in %.2f s\n",
-               edpd_detector_name(c.detector), c.restitution, (unsigned long long)c.count, c.impacts, c.transient, wall);
-        for (uint64_t k = 0; k < c.count; k++) {
-            int d = distinct_phases(phases + k * c.impacts, recorded[k], 1e-6);
-            printf("Gamma %.4f: %u impacts on %d distinct phase%s", gammas[k], recorded[k], d, d == 1 ? "" : "s");
-            if (d >= 1 && d <= 4) {
-                printf(" (");
-                for (uint32_t m = 0, shown = 0; m < recorded[k] && shown < (uint32_t)d; m++) {
-                    if (distinct_phases(phases + k * c.impacts, m + 1, 1e-6) > (int)shown) { printf("%s%.6f", shown ? ", " : "", phases[k * c.impacts + m]); shown++; }
-                }
-                printf(")");
-            }
-            printf("\n");
-        }
-    }
+    table_rows rows = {edpd_detector_name(c.detector), c.restitution, c.phase, c.gamma_from, c.gamma_to, c.transient, c.impacts, c.max_events,
+                       c.samples, c.first, c.count, shard_i, shard_n, gammas, phases, recorded};
+    if (json) table_rows_json(&rows, wall);
+    else table_rows_text(&rows, wall);
     free(phases); free(gammas); free(recorded);
     return 0;
 }

@@ -100,6 +100,17 @@ for other in "--gravity 9.81" "--max-events 1000" "--t-max 5" "--collapse-window
   if "$edpd" merge "$tmp/s0.json" "$tmp/s1x.json" > /dev/null 2> "$tmp/err"; then bad "merge accepted a shard with $other"
   else grep -q "belongs to another sweep" "$tmp/err" && ok || bad "merge's refusal of $other: $(cat "$tmp/err")"; fi
 done
+# a vibrating table's shards merge into the whole sweep's rows, in any order; one missing, one
+# given twice or one of another sweep is refused
+table=(sweep --scenario table --gamma 1.2:1.8 --samples 5 --transient 100 --impacts 8)
+for i in 0 1 2; do "$edpd" "${table[@]}" --shard $i/3 --json > "$tmp/t$i.json"; done
+"$edpd" "${table[@]}" --json | grep -v '"seconds"' > "$tmp/twhole.json"
+"$edpd" merge "$tmp/t2.json" "$tmp/t0.json" "$tmp/t1.json" --json | grep -v '"seconds"' > "$tmp/tmerged.json" && ok || bad "table merge failed"
+cmp -s "$tmp/twhole.json" "$tmp/tmerged.json" && ok || bad "merged table shards differ from the whole sweep: $(diff "$tmp/twhole.json" "$tmp/tmerged.json" | head -5)"
+"$edpd" merge "$tmp/t0.json" "$tmp/t1.json" 2> "$tmp/err" >/dev/null; grep -q "shard 2/3 is missing" "$tmp/err" && ok || bad "table merge, a shard missing: $(cat "$tmp/err")"
+"$edpd" merge "$tmp/t0.json" "$tmp/t0.json" "$tmp/t1.json" 2> "$tmp/err" >/dev/null; grep -q "shard 0/3 is given twice" "$tmp/err" && ok || bad "table merge, a shard twice: $(cat "$tmp/err")"
+"$edpd" sweep --scenario table --gamma 1.2:1.8 --samples 5 --transient 100 --impacts 8 --restitution 0.4 --shard 2/3 --json > "$tmp/t2x.json"
+"$edpd" merge "$tmp/t0.json" "$tmp/t1.json" "$tmp/t2x.json" 2> "$tmp/err" >/dev/null; grep -q "belongs to another sweep" "$tmp/err" && ok || bad "table merge, another sweep's shard: $(cat "$tmp/err")"
 expect_merge_error /nonexistent.json
 expect_merge_error "$tmp"                             # a directory
 grep -q "it is a directory" "$tmp/err" && ok || bad "merge of a directory: $(cat "$tmp/err")"
