@@ -429,6 +429,9 @@ test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas',
   expect(await page.evaluate(() => window.edpdApp.model.playing)).toBe(false);
   await page.keyboard.press('?');
   expect(await page.isVisible('#help')).toBe(true);
+  // the number keys as the menu has them, every scenario named
+  expect(await page.textContent('#help-digits')).toBe('1–8');
+  expect(await page.textContent('#help-scenarios')).toMatch(/^scenario: Bouncing ball.*Shaken box \(Brazil nut\)$/);
   await page.keyboard.press('Escape');
   expect(await page.isHidden('#help')).toBe(true);
   await page.keyboard.press('3');

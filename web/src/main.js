@@ -357,6 +357,9 @@ function setHelp(open) { help.hidden = !open; if (open) $('help-close').focus();
 $('help-open').onclick = () => setHelp(true);
 $('help-close').onclick = () => setHelp(false);
 
+// the help's number keys, from the menu itself (a new scenario is listed without editing the page)
+$('help-digits').textContent = `1–${SCENARIO_IDS.length}`;
+$('help-scenarios').textContent = `scenario: ${SCENARIO_IDS.map((id) => scenarioOf(id).title).join(', ')}`;
 bindKeys({
   ready: () => model.state !== null,  // a link's state file may still be being fetched
   help: { open: () => !help.hidden, close: () => setHelp(false) },
