@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     edpd_get_stats(w, &s);
     uint32_t flagged = 0;
     for (uint32_t i = 0; i < c.n; i++) flagged += flags[i] != 0;
-    if ((s.overlapping_pairs > 0 || s.plane_overlaps > 0) != (flagged > 0)) fail("overlap flags disagree with the overlap counts");
+    if ((s.overlapping_pairs > 0 || s.plane_overlaps > 0 || s.fell_through > 0) != (flagged > 0)) fail("overlap flags disagree with the overlap counts");
     edpd_reset_measurements(w);
     (void)edpd_get_status(w);
     observe_briefly(w);

@@ -270,7 +270,7 @@ class Simulation {
     return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + 3 * this.n);
   }
 
-  /** 1 for particles overlapping a particle or plane now. */
+  /** 1 for particles overlapping a particle or plane now, or wholly beyond a plane (fell through). */
   overlapFlags() {
     this.check();
     this.M._wasm_overlap_flags(this.w, this.buf);

@@ -377,7 +377,7 @@ EDPD_API void edpd_get_velocities(const edpd_world *w, double *out);
 EDPD_API void edpd_get_positions_f32(const edpd_world *w, float *out);
 /* Both at once (one flight per particle): what a sampler of the trajectory reads. */
 EDPD_API void edpd_get_state(const edpd_world *w, double *positions, double *velocities);
-/* Marks particles that overlap something now (1) into out (N bytes). */
+/* Marks particles that overlap something now, or lie wholly beyond a plane (1), into out (N bytes). */
 EDPD_API void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
 /* Box edge lengths. */
 EDPD_API void edpd_get_box(const edpd_world *w, double out[3]);
