@@ -53,7 +53,8 @@ export const FIELDS = {
   // a shaken box's floor: Gamma = A w^2 / g at A = sigma / 2 (below 2 a bed at rest on the floor
   // costs the TC model's contacts a million events per time unit)
   shake: { type: 'number', min: 2, max: 8, label: 'Γ = Aω²/g of the shaken floor' },
-  intruder: { type: 'int', min: 0, max: 10, label: 'intruder diameter [σ] (0: none)' },
+  // cells are as wide as the largest particle: a larger intruder makes every prediction scan more
+  intruder: { type: 'int', min: 0, max: 6, label: 'intruder diameter [σ] (0: none)' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },

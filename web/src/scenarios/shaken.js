@@ -36,7 +36,7 @@ export default {
   params: ['naive', 'dim', 'n', 'e', 'shake', 'intruder', 'seed', 'speed'],
   defaults: { naive: 'miss', dim: 2, n: 300, e: 0.8, shake: 3, intruder: 4, seed: 1, speed: 10 },
   dimDefaults: { 2: { n: 300 }, 3: { n: 500 } },
-  nMax: 5000,  // a bed 40 disks deep: deeper ones take minutes to fluidise
+  nMax: 1000,  // a bed 17 disks deep; with a 6-σ intruder some 40 000 events per time unit
   units: () => ({ length: 'σ', time: '√(σ/g)' }),
 
   engineConfig: (s, detector) => ({
