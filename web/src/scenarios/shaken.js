@@ -38,6 +38,10 @@ export default {
   dimDefaults: { 2: { n: 300 }, 3: { n: 500 } },
   nMax: 1000,  // a bed 17 disks deep; with a 6-σ intruder some 40 000 events per time unit
   units: () => ({ length: 'σ', time: '√(σ/g)' }),
+  experiments: (s) => [
+    s.naive === 'miss' ? { label: 'The textbook detector that halts instead', change: { naive: 'halt' } } : { label: 'Grains through the floor (naive-miss)', change: { naive: 'miss' } },
+    ...(s.intruder ? [{ label: 'Jump to t = 500: the intruder on top', change: { t: 500 } }] : []),
+  ],
 
   engineConfig: (s, detector) => ({
     kind: 'gas', detector,
