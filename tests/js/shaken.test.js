@@ -3,6 +3,9 @@
 // bed's profile over height (packing fraction and granular temperature) against a direct count,
 // and the link's fields.
 import { execSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadForNode, root } from './helpers.js';
 import { paneEngine } from '../../web/src/workers/pane-engine.js';
 import { paneConfigs, defaultState, cliCommand } from '../../web/src/model/scenarios.js';
@@ -68,4 +71,20 @@ test('link fields: Gamma of the floor and the intruder, by range', () => {
   expect(state.intruder).toBe(3);
   expect(state.n).toBe(300);
   expect(warnings.map((w) => w.field)).toEqual(['shake', 'intruder']);
+});
+
+test('a shaken box\'s state file (the pane\'s XYZ) keeps the moving floor: loaded, it runs on as `edpd run --load` does', () => {
+  const spec = paneConfigs({ ...defaultState('shaken'), n: 100 })[1];
+  const pane = paneEngine(api, spec);
+  pane.advanceTo(5, 1e8);
+  const text = pane.sim.xyz();
+  pane.destroy();
+  const sim = api.loadState(text);
+  expect(sim.planes()[0]).toEqual({ normal: [0, 1, 0], offset: 0.5, restitution: 0.8, amplitude: 0.5, angularFrequency: Math.sqrt(6), phase: 0 });
+  sim.advanceTo(10);
+  const dir = mkdtempSync(join(tmpdir(), 'edpd-shaken-'));
+  writeFileSync(join(dir, 'box.xyz'), text);
+  const out = JSON.parse(execSync(`build/edpd run --load ${join(dir, 'box.xyz')} --until 10 --json`, { cwd: root, encoding: 'utf8' }));
+  expect(sim.stateHash()).toBe(out.state_hash);
+  sim.destroy();
 });
