@@ -460,7 +460,7 @@ test('a link to a far time shows the jump with a Stop button; space stops it, pa
 test('the toolbar chooses the scenario and the speed: in view, and the run and its link follow', async () => {
   const { page, errors } = await open('');
   expect(await page.$eval('#scenario-pick', (s) => [s.value, [...s.options].map((o) => o.value)]))
-    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table']]);
+    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table', 'shaken']]);
   expect(await page.$eval('#speed-pick', (s) => s.value)).toBe('1');
   await page.selectOption('#scenario-pick', 'granular');
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular' && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 30000 });
