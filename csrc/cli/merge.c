@@ -3,6 +3,7 @@
  * table's shards go to table_merge.c. */
 #include "merge.h"
 #include "table_merge.h"
+#include "shard_file.h"
 #include "edpd/ball_sweep.h"
 #include "json.h"
 #include "sweep_json.h"
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 typedef struct shard {
     char detector[32];
@@ -26,36 +26,7 @@ typedef struct shard {
 #define MERGE_MAX_SAMPLES 100000000ull  /* sweep --samples */
 #define MERGE_MAX_SHARDS 100000ull      /* sweep --shard */
 
-/* The whole file, or NULL with *why set: sweep results are small regular files. */
-static char *read_all(const char *path, const char **why) {
-    FILE *f = fopen(path, "rb");
-    if (!f) { *why = strerror(errno); return NULL; }
-    struct stat st;  /* a directory opens for reading on Linux */
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 22)) {
-        *why = S_ISDIR(st.st_mode) ? "it is a directory" : !S_ISREG(st.st_mode) ? "not a regular file" : "larger than 4 MB, not a sweep result";
-        fclose(f);
-        return NULL;
-    }
-    size_t n = (size_t)st.st_size;
-    char *buf = malloc(n + 1);
-    if (!buf) { fclose(f); *why = "out of memory"; return NULL; }
-    size_t got = fread(buf, 1, n, f);
-    buf[got] = 0;
-    fclose(f);
-    return buf;
-}
-
-/* Pointer just after `"key":` (and spaces), or NULL. A key given twice is refused (*twice). */
-static const char *field(const char *json, const char *key, int *twice) {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(json, pat);
-    if (!p) return NULL;
-    if (strstr(p + 1, pat)) *twice = 1;
-    p += strlen(pat);
-    while (*p == ' ') p++;
-    return p;
-}
+#define MERGE_MAX_BYTES (1u << 22)  /* a ball sweep's shard is a few kB */
 
 /* A count: digits only (no sign, which strtoull would wrap), at most 2^64 - 1. Sets *end. */
 static int read_count(const char *p, uint64_t *out, const char **end) {
@@ -71,13 +42,13 @@ typedef struct reader { const char *json, *path, *bad; int twice; char *err; siz
 
 /* Each reader sets *out and returns 1, or names the field in err and returns 0. */
 static int get_u64(reader *rd, const char *key, uint64_t *out) {
-    const char *end, *p = field(rd->json, key, &rd->twice);
+    const char *end, *p = shard_file_key(rd->json, key, &rd->twice);
     if (read_count(p, out, &end) && !rd->twice) return 1;
     snprintf(rd->err, rd->len, "%s: %s: %s", rd->path, key, rd->twice ? "given twice" : p ? "must be a whole number in [0, 2^64)" : "missing (not a result of `edpd sweep --json`)");
     return 0;
 }
 static int get_num(reader *rd, const char *key, double lo, double hi, double *out) {
-    const char *p = field(rd->json, key, &rd->twice);
+    const char *p = shard_file_key(rd->json, key, &rd->twice);
     char *end = NULL;
     if (p) *out = strtod(p, &end);
     if (p && end != p && !rd->twice && *out >= lo && *out <= hi) return 1;
@@ -122,12 +93,12 @@ static int consistent(reader *rd, const shard *s) {
 /* A shard's result, read and checked: 1, or 0 with the file and the field named in err. */
 static int parse(const char *path, shard *s, char *err, size_t len) {
     const char *why = "";
-    char *json = read_all(path, &why);
+    char *json = shard_file_read(path, MERGE_MAX_BYTES, &why);
     if (!json) { snprintf(err, len, "%s: cannot read the file (%s)", path, why); return 0; }
     memset(s, 0, sizeof *s);
     reader rd = {json, path, NULL, 0, err, len};
     edpd_sweep_result *r = &s->r;
-    const char *d = field(json, "detector", &rd.twice);
+    const char *d = shard_file_key(json, "detector", &rd.twice);
     edpd_detector det;
     int ok = d && *d == '"' && sscanf(d + 1, "%31[^\"]", s->detector) == 1 && edpd_detector_from_name(s->detector, &det) && !rd.twice;
     if (!ok) snprintf(err, len, "%s: detector: must be one of stable, naive-halt, naive-miss, naive-rewind", path);
@@ -144,9 +115,9 @@ static int parse(const char *path, shard *s, char *err, size_t len) {
     int unused = 0;
     const char *p;
     char *end;
-    if ((p = field(json, "final_time_min", &unused))) r->final_time_min = strtod(p, &end); /* null when every sample halted */
-    if ((p = field(json, "final_time_max", &unused))) r->final_time_max = strtod(p, &end);
-    const char *h = ok ? field(json, "events_at_halt_histogram", &rd.twice) : NULL;
+    if ((p = shard_file_key(json, "final_time_min", &unused))) r->final_time_min = strtod(p, &end); /* null when every sample halted */
+    if ((p = shard_file_key(json, "final_time_max", &unused))) r->final_time_max = strtod(p, &end);
+    const char *h = ok ? shard_file_key(json, "events_at_halt_histogram", &rd.twice) : NULL;
     if (ok && !(h && *h == '[' && !rd.twice)) ok = refuse(&rd, "events_at_halt_histogram: missing or given twice");
     if (ok) h++;
     for (int k = 0; k < EDPD_SWEEP_HIST && ok; k++) {
@@ -166,7 +137,7 @@ static int table_shards(int argc, char **argv) {
     for (int k = 2; k < argc; k++) {
         if (strcmp(argv[k], "--json") == 0) continue;
         const char *why;
-        char *json = read_all(argv[k], &why);
+        char *json = shard_file_read(argv[k], TABLE_MAX_BYTES, &why);
         int table = json && strstr(json, "\"scenario\": \"table\"") != NULL;
         free(json);
         return table;

@@ -3,12 +3,11 @@
  * into the whole sweep's rows (table_rows.h), as JSON or text. */
 #include "table_merge.h"
 #include "table_rows.h"
-#include <errno.h>
+#include "shard_file.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MAX_IMPACTS 4096u     /* sweep --impacts */
 #define MAX_SAMPLES 100000u   /* sweep --samples */
@@ -21,14 +20,11 @@ typedef struct table_shard {
     double *gammas, *phases;  /* rows, rows x impacts */
 } table_shard;
 
-/* Pointer just after `"key":` and spaces, or NULL (also for a key given twice). */
+/* Where a key's value starts, or NULL (also for a key given twice). */
 static const char *after_key(const char *json, const char *key) {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(json, pat);
-    if (!p || strstr(p + 1, pat)) return NULL;
-    for (p += strlen(pat); *p == ' ' || *p == '\n'; p++) {}
-    return p;
+    int twice = 0;
+    const char *p = shard_file_key(json, key, &twice);
+    return twice ? NULL : p;
 }
 
 static int number(const char *json, const char *key, double lo, double hi, double *out) {
@@ -75,26 +71,10 @@ static int array(const char *json, const char *key, uint64_t n, uint64_t cols, d
     return *p == ']';
 }
 
-static char *read_file(const char *path, const char **why) {
-    FILE *f = fopen(path, "rb");
-    struct stat st;
-    if (!f) { *why = strerror(errno); return NULL; }
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 26)) {
-        *why = "not a regular file of at most 64 MB";
-        fclose(f);
-        return NULL;
-    }
-    char *buf = malloc((size_t)st.st_size + 1);
-    if (!buf) { fclose(f); *why = "out of memory"; return NULL; }
-    buf[fread(buf, 1, (size_t)st.st_size, f)] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* One shard read and checked in itself: 1, or 0 with the file and the field named in err. */
 static int read_shard(const char *path, table_shard *s, char *err, size_t len) {
     const char *why = "";
-    char *json = read_file(path, &why);
+    char *json = shard_file_read(path, TABLE_MAX_BYTES, &why);
     if (!json) { snprintf(err, len, "%s: cannot read the file (%s)", path, why); return 0; }
     const char *bad = NULL, *d = after_key(json, "detector");
     if (!d || sscanf(d, "\"%31[^\"]\"", s->detector) != 1) bad = "detector";

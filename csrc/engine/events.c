@@ -246,16 +246,10 @@ void ed_event_lock(struct edpd_world *w, uint32_t i) {
 /* The TC model's contact with a plane: a sphere at rest against a plane that accelerates into it
  * (gravity, or an oscillating floor pushing up) would meet it again at once, for ever; the
  * contact lasts tc instead: the sphere leaves at the speed that brings the plane back to it tc
- * later, -f''(0) tc / 2, f'' the gap's acceleration. 0 without the TC model or a pull. */
-static double contact_speed(const struct edpd_world *w, const edpd_plane *pl, vec3 n) {
-    if (!(w->cfg.tc > 0.0)) return 0.0;
-    double closing = v3_dot(n, w->g);  /* f'' = n.g - the plane's acceleration */
-    if (pl->amplitude != 0.0) {
-        double sn, cs;
-        ed_det_sincos(pl->angular_frequency * w->time + pl->phase, &sn, &cs);
-        closing += pl->amplitude * pl->angular_frequency * pl->angular_frequency * sn;
-    }
-    return closing < 0.0 ? -0.5 * closing * w->cfg.tc : 0.0;
+ * later, -f''(0) tc / 2, f'' = n.g less the plane's acceleration. 0 without the TC model or a pull. */
+static double contact_speed(const struct edpd_world *w, vec3 n, double plane_acceleration) {
+    double closing = v3_dot(n, w->g) - plane_acceleration;
+    return w->cfg.tc > 0.0 && closing < 0.0 ? -0.5 * closing * w->cfg.tc : 0.0;
 }
 
 void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
@@ -265,8 +259,15 @@ void ed_event_plane(struct edpd_world *w, uint32_t i, uint32_t k) {
     if (a->state == EDPD_STATE_LOCKED) { take_off(w, i, pl, n); return; }
     /* relative to the sphere's surface, which a compression moves toward the plane, and to the
      * plane, which may oscillate: the restitution acts on the relative normal velocity */
-    double u = v3_dot(n, a->v) - 0.5 * a->sigma * w->growth - plane_speed_at(pl, w->time), impulse = 0.0;
-    double leave = contact_speed(w, pl, n);
+    double speed = 0.0, acceleration = 0.0, impulse = 0.0;  /* the plane's, now (one sine and cosine) */
+    if (pl->amplitude != 0.0) {
+        double sn, cs, aw = pl->amplitude * pl->angular_frequency;
+        ed_det_sincos(pl->angular_frequency * w->time + pl->phase, &sn, &cs);
+        speed = aw * cs;
+        acceleration = -(aw * pl->angular_frequency) * sn;
+    }
+    double u = v3_dot(n, a->v) - 0.5 * a->sigma * w->growth - speed;
+    double leave = contact_speed(w, n, acceleration);
     if (u < leave) {
         double e = effective_restitution(w, pl->restitution, i, -1);
         double ke0 = twice_ke(w, i, -1), du = u < 0.0 ? -(1.0 + e) * u : 0.0;

@@ -1,7 +1,7 @@
 /* The ball on a vibrating table over Gamma (table_sweep.h). */
 #include "edpd/table_sweep.h"
+#include "base/error.h"
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,30 +37,17 @@ static void on_event(const edpd_event *e, void *user) {
     r->out[r->n++] = f;
 }
 
-/* A refusal naming the field. */
-static edpd_code bad(edpd_error *err, const char *field, const char *fmt, ...) {
-    if (err) {
-        err->code = EDPD_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "%s", field);
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return EDPD_ERR_INVALID;
-}
-
 static edpd_code check(const edpd_table_sweep_config *c, edpd_error *err) {
-    if (!(c->restitution >= 0.0 && c->restitution <= 1.0)) return bad(err, "restitution", "restitution: must be in [0, 1], got %g", c->restitution);
+    if (!(c->restitution >= 0.0 && c->restitution <= 1.0)) return ed_set_error(err, EDPD_ERR_INVALID, "restitution", "must be in [0, 1], got %g", c->restitution);
     if (!(c->gamma_from >= 0.01 && c->gamma_from <= 100.0) || !(c->gamma_to >= 0.01 && c->gamma_to <= 100.0))
-        return bad(err, "gamma", "gamma: both ends must be in [0.01, 100], got %g and %g", c->gamma_from, c->gamma_to);
-    if (c->samples < 1 || c->samples > 100000) return bad(err, "samples", "samples: must be in [1, 100000], got %u", c->samples);
-    if (c->first + c->count > c->samples) return bad(err, "samples", "samples: the shard [%llu, %llu) lies beyond the %u samples",
+        return ed_set_error(err, EDPD_ERR_INVALID, "gamma", "both ends must be in [0.01, 100], got %g and %g", c->gamma_from, c->gamma_to);
+    if (c->samples < 1 || c->samples > 100000) return ed_set_error(err, EDPD_ERR_INVALID, "samples", "must be in [1, 100000], got %u", c->samples);
+    if (c->first + c->count > c->samples) return ed_set_error(err, EDPD_ERR_INVALID, "samples", "the shard [%llu, %llu) lies beyond the %u samples",
                                                (unsigned long long)c->first, (unsigned long long)(c->first + c->count), c->samples);
-    if (!isfinite(c->phase) || fabs(c->phase) > 1e3) return bad(err, "phase", "phase: must be finite in [-1000, 1000], got %g", c->phase);
-    if (c->transient > 1000000) return bad(err, "transient", "transient: at most 10^6 periods, got %u", c->transient);
-    if (c->impacts < 1 || c->impacts > 4096) return bad(err, "impacts", "impacts: must be in [1, 4096], got %u", c->impacts);
-    if (c->max_events < 1) return bad(err, "max_events", "max_events: at least 1");
+    if (!isfinite(c->phase) || fabs(c->phase) > 1e3) return ed_set_error(err, EDPD_ERR_INVALID, "phase", "must be finite in [-1000, 1000], got %g", c->phase);
+    if (c->transient > 1000000) return ed_set_error(err, EDPD_ERR_INVALID, "transient", "at most 10^6 periods, got %u", c->transient);
+    if (c->impacts < 1 || c->impacts > 4096) return ed_set_error(err, EDPD_ERR_INVALID, "impacts", "must be in [1, 4096], got %u", c->impacts);
+    if (c->max_events < 1) return ed_set_error(err, EDPD_ERR_INVALID, "max_events", "at least 1");
     return EDPD_OK;
 }
 

@@ -16,8 +16,9 @@ static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic",
 
 /* Random close packing: the jamming limit of hard spheres (3-D) and disks (2-D). */
 #define JAMMING_3D 0.64
-#define SHAKEN_FREQUENCY 2.4494897427831781  /* sqrt(6): Gamma = A omega^2 / g = 3 at A = 0.5, g = 1 */
 #define JAMMING_2D 0.82
+/* The shaken box's floor: Gamma = A omega^2 / g = 3 at A = 0.5, g = 1, omega = sqrt(6) */
+#define SHAKEN_FREQUENCY 2.4494897427831781
 
 const char *edpd_detector_name(edpd_detector d) {
     return (unsigned)d < EDPD_DETECTOR_COUNT ? DETECTOR_NAMES[d] : "unknown";
@@ -259,8 +260,6 @@ static edpd_code check_shaken_box(const edpd_config *c, edpd_error *err) {
     if (!(c->gravity[2] < 0.0) || c->gravity[0] != 0.0 || c->gravity[1] != 0.0)
         BAD("gravity", "shaken-box needs gravity g > 0 down its vertical (given as a magnitude), got %g", -c->gravity[2]);
     if (!isnan(c->plate_offset)) BAD("plate_offset", "not for shaken-box: its floor's lowest point is at 0, got %g", c->plate_offset);
-    if (c->plate_amplitude > 0.0 && !(c->plate_frequency >= 1e-6))
-        BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
     if (c->growth_rate != 0.0) BAD("growth_rate", "not for shaken-box (its floor does not grow with the bed): use 0, got %g", c->growth_rate);
     double least = c->intruder_diameter + 1.0 > 4.0 ? c->intruder_diameter + 1.0 : 4.0;
     if (c->box_width != 0.0 && !(c->box_width >= least))
@@ -323,6 +322,8 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
         && c->scenario != EDPD_SCENARIO_SHAKEN_BOX)
         BAD(c->plate_amplitude != 0.0 ? "plate_amplitude" : c->plate_frequency != 0.0 ? "plate_frequency" : "plate_phase",
             "only for bouncing-ball (one ball on its plate) and shaken-box (the floor); a state file's planes carry their own oscillation");
+    if (c->plate_amplitude > 0.0 && !(c->plate_frequency >= 1e-6))  /* a ball's plate or a shaken box's floor */
+        BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
     if ((c->box_width != 0.0 || c->intruder_diameter != 0.0) && c->scenario != EDPD_SCENARIO_SHAKEN_BOX)
         BAD(c->box_width != 0.0 ? "box_width" : "intruder_diameter", "only for shaken-box, got %g", c->box_width != 0.0 ? c->box_width : c->intruder_diameter);
     if (check_does_something(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
@@ -350,10 +351,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
         if (!isnan(c->plate_offset) && !finite_in(c->plate_offset, -1e6, 1e6))
             BAD("plate_offset", "must be NaN (sample in [0, 1)) or in [-1e6, 1e6], got %g", c->plate_offset);
         if (!isnan(c->plate_offset) && c->n != 1) BAD("plate_offset", "can only be fixed for n = 1 (got n = %u)", c->n);
-        if (c->plate_amplitude > 0.0) {
-            if (c->n != 1) BAD("plate_amplitude", "an oscillating plate is one ball's: use n = 1 (got n = %u)", c->n);
-            if (!(c->plate_frequency >= 1e-6)) BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
-        }
+        if (c->plate_amplitude > 0.0 && c->n != 1) BAD("plate_amplitude", "an oscillating plate is one ball's: use n = 1 (got n = %u)", c->n);
         break;
     case EDPD_SCENARIO_SHAKEN_BOX:
         if (check_shaken_box(c, err) != EDPD_OK) return EDPD_ERR_INVALID;

@@ -103,7 +103,7 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
     size_t n = w->n;
     double *r = malloc(sizeof(double) * 3 * n), *v = malloc(sizeof(double) * 3 * n);
     int walls = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL || cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX;
-    edpd_plane *plates = walls ? calloc(n > 6 ? n : 6, sizeof(edpd_plane)) : NULL;
+    edpd_plane *plates = walls ? calloc(n > 6 ? n : 6, sizeof(edpd_plane)) : NULL;  /* n plates, or a 3-D box's 6 walls */
     int sized = cfg->species_count || (cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX && cfg->intruder_diameter > 0.0);
     double *sizes = sized ? malloc(sizeof(double) * 2 * n) : NULL;  /* a mixture's or an intruder's diameters, masses */
     edpd_code code;

@@ -160,6 +160,22 @@ static void build_balls(const edpd_config *c, double *pos, double *vel, edpd_pla
     out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
 }
 
+/* A shaken box's 2 dim planes, width W and height H: the floor (its lowest point at 0, oscillating
+ * as A + A sin(omega t + phase)), the lid, then the side walls, all of the bed's restitution. */
+static void box_walls(const edpd_config *c, edpd_plane *walls, double W, double H) {
+    int d = c->dim, up = d == 3 ? 2 : 1;
+    double A = c->plate_amplitude;
+    memset(walls, 0, sizeof(edpd_plane) * 2 * (size_t)d);
+    walls[0].normal[up] = 1.0; walls[0].offset = A;
+    walls[0].amplitude = A; walls[0].angular_frequency = A > 0.0 ? c->plate_frequency : 0.0; walls[0].phase = A > 0.0 ? c->plate_phase : 0.0;
+    walls[1].normal[up] = -1.0; walls[1].offset = -H;
+    for (int a = 0; a < d - 1; a++) {
+        walls[2 + 2 * a].normal[a] = 1.0; walls[2 + 2 * a].offset = 0.0;
+        walls[3 + 2 * a].normal[a] = -1.0; walls[3 + 2 * a].offset = -W;
+    }
+    for (int k = 0; k < 2 * d; k++) walls[k].restitution = c->restitution;
+}
+
 /* A shaken box (edpd.h): the floor, a lid and the side walls as planes, the vertical axis y in
  * 2-D and z in 3-D; the intruder (if any) at the bottom of the middle, the bed in layers on a
  * square lattice 1.1 diameters apart above it and around it, Maxwellian velocities at
@@ -200,16 +216,7 @@ static void build_shaken_box(const edpd_config *c, double *pos, double *vel, edp
     for (uint32_t k = 0; k < c->n; k++) if (pos[3 * k + up] > top) top = pos[3 * k + up];
     double gamma = A > 0.0 ? A * c->plate_frequency * c->plate_frequency / g : 0.0;
     double H = top + 4.0 * A * (1.0 + gamma) + 2.0 * sigma;
-    memset(walls, 0, sizeof(edpd_plane) * 2 * (size_t)d);
-    /* the floor, whose lowest point is 0, and the lid */
-    walls[0].normal[up] = 1.0; walls[0].offset = A;
-    walls[0].amplitude = A; walls[0].angular_frequency = A > 0.0 ? c->plate_frequency : 0.0; walls[0].phase = A > 0.0 ? c->plate_phase : 0.0;
-    walls[1].normal[up] = -1.0; walls[1].offset = -H;
-    for (int a = 0; a < d - 1; a++) {  /* the side walls */
-        walls[2 + 2 * a].normal[a] = 1.0; walls[2 + 2 * a].offset = 0.0;
-        walls[3 + 2 * a].normal[a] = -1.0; walls[3 + 2 * a].offset = -W;
-    }
-    for (int k = 0; k < 2 * d; k++) walls[k].restitution = c->restitution;
+    box_walls(c, walls, W, H);
     out->planes = walls;
     out->plane_count = 2 * (uint32_t)d;
     out->box[0] = W; out->box[1] = d == 3 ? W : H; out->box[2] = d == 3 ? H : sigma;

@@ -172,8 +172,6 @@ KEEP double wasm_heap_used(void) { struct mallinfo mi = mallinfo(); return (doub
 
 KEEP void wasm_reset_measurements(edpd_world *w) { edpd_reset_measurements(w); }
 
-/* The Fig. 7 sweep over samples [first, first+count); out: samples, halted, fell_through,
- * collapsed, exhausted, events_at_halt_sum, final_time_sum, then EDPD_SWEEP_HIST bins. */
 /* The vibrated table's sweep over Gamma (edpd/table_sweep.h): samples [first, first + count) of
  * `samples` between gamma_from and gamma_to; phases (count x impacts doubles) and recorded (count
  * uint32) filled; 0 or an edpd_code. */
@@ -192,6 +190,8 @@ KEEP int wasm_table_sweep(int detector, double restitution, double gamma_from, d
     return (int)edpd_table_sweep(&c, phases, recorded, err);
 }
 
+/* The Fig. 7 sweep over samples [first, first+count); out: samples, halted, fell_through,
+ * collapsed, exhausted, events_at_halt_sum, final_time_sum, then EDPD_SWEEP_HIST bins. */
 KEEP int wasm_sweep_size(void) { return 7 + EDPD_SWEEP_HIST; }
 KEEP int wasm_sweep(int detector, double restitution, double gravity, double seed, double first, double count,
                     double max_events, double t_max, double collapse_window, double *out, edpd_error *err) {
