@@ -532,8 +532,10 @@ test('the vibrating table\'s bifurcation diagram: computed by the workers with p
 
 test('the shaken box link: the naive bed falls through the moving floor, the stable one runs on, the floor moves and the profiles fill', async () => {
   const { page, errors } = await open('#v=1&scenario=shaken');
-  await page.waitForFunction(() => document.getElementById('badge-0').dataset.kind === 'failed', null, { timeout: 30000 });
-  expect(await page.textContent('#badge-0')).toMatch(/^FELL THROUGH: \d+ particles?/);
+  // grains overlap each other from t ≈ 2 (PASSED THROUGH) before the first falls through the
+  // floor at t = 2.3; which of the two the first failed frame shows depends on the frame rate
+  await page.waitForFunction(() => /^FELL THROUGH: \d+ particles?/.test(document.getElementById('badge-0').textContent), null, { timeout: 30000 });
+  expect(await page.getAttribute('#badge-0', 'data-kind')).toBe('failed');
   expect(await page.textContent('#badge-1')).toMatch(/^RUNNING — 0 overlaps/);
   const fail = (await panePixels(page)).failure;
   expect(fail[0]).toBeGreaterThan(0);
