@@ -27,12 +27,12 @@ static int run_scenario(cli_args *a, run_opts *o) {
     }
     if (o->load_path && !*o->load_path) return fail("--load: needs a file name (one frame of extended XYZ, e.g. from --dump)");
     if (name && o->load_path) return fail("run: give one of --scenario S and --load STATE.xyz (a loaded state has no scenario)");
-    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic, bouncing-ball, jamming or shaken-box), or --load STATE.xyz");
+    if (!name && !o->load_path) return fail("run: --scenario is required (granular, elastic, bouncing-ball, jamming, shaken-box or box), or --load STATE.xyz");
     edpd_scenario scenario = EDPD_SCENARIO_CUSTOM;
     o->jamming = name && strcmp(name, "jamming") == 0;
     if (o->jamming) scenario = EDPD_SCENARIO_ELASTIC;  /* a compression of an elastic gas: growth and a mixture (run_parse) */
     else if (!o->load_path && (!edpd_scenario_from_name(name, &scenario) || scenario == EDPD_SCENARIO_CUSTOM))
-        return fail("run: --scenario must be one of granular, elastic, bouncing-ball, jamming, shaken-box");
+        return fail("run: --scenario must be one of granular, elastic, bouncing-ball, jamming, shaken-box, box");
     o->c = edpd_scenario_config(scenario);
     if (o->jamming) o->c.growth_rate = JAMMING_GROWTH;
     return 0;
@@ -169,6 +169,8 @@ static int run_parse(cli_args *a, run_opts *o) {
         o->n_given |= field->offset == offsetof(edpd_config, n);
     }
     if (o->species_given && o->n_given) return fail("--species: gives n itself (the counts' sum): not with --n");
+    /* a box's intruder is one more than the species' counts, whichever flag came first */
+    if (o->species_given && o->c.scenario == EDPD_SCENARIO_BOX && o->c.intruder_diameter > 0.0 && o->c.n < EDPD_MAX_N) o->c.n++;
     if (o->jamming && !o->species_given) {  /* a 50:50 mixture, diameters 1 and 1.4: it does not crystallise */
         o->c.species_count = 2;
         o->c.species[0] = (edpd_species){o->c.n / 2, 1.0, 1.0};

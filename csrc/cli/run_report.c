@@ -240,7 +240,8 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     if (c->growth_rate > 0.0) print_compression(w, &st, &s);
     /* Z and the mean free time are undefined under gravity or planes and before any
      * collision: say so instead of printing nan */
-    int walls = c->scenario == EDPD_SCENARIO_BOUNCING_BALL || c->plane_count > 0 ||
+    uint32_t planes = edpd_get_planes(w, NULL, 0);
+    int walls = c->scenario == EDPD_SCENARIO_BOUNCING_BALL || planes > 0 ||
                 c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || c->gravity[2] != 0.0;
     char z[64] = "n/a (gravity or planes)", mft[32] = "n/a (no collision yet)";
     if (!isnan(s.pressure_z) && !isnan(s.pressure_z_error)) snprintf(z, sizeof z, "%.6g +- %.2g", s.pressure_z, s.pressure_z_error);
@@ -248,7 +249,7 @@ void run_print_text(edpd_world *w, const run_opts *o, double eps) {
     else if (!walls) snprintf(z, sizeof z, s.kinetic_energy > 0.0 ? "n/a (no time measured yet)" : "n/a (no kinetic energy)");
     if (!isnan(s.mean_free_time)) snprintf(mft, sizeof mft, "%.6g", s.mean_free_time);
     printf("kT = %.6g  KE = %.6g  Z = %s  mean free time = %s\n", s.temperature, s.kinetic_energy, z, mft);
-    if (c->scenario == EDPD_SCENARIO_SHAKEN_BOX)  /* where the energy went: E = E0 + work - loss */
+    if (c->scenario == EDPD_SCENARIO_SHAKEN_BOX || (c->scenario == EDPD_SCENARIO_BOX && planes > 0))  /* where the energy went: E = E0 + work - loss */
         printf("the floor and walls gave %.6g, the impacts took %.6g (kinetic + potential energy changes by the difference)\n", s.plane_work, s.impact_loss);
     if (c->potential != EDPD_POTENTIAL_HARD) {  /* a stepped potential: its energies, and what the run conserved */
         char um[64] = "n/a (no time measured yet)";

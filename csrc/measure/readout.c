@@ -15,6 +15,7 @@ double edpd_time(const edpd_world *w) { return w->time; }
 const edpd_config *edpd_get_config(const edpd_world *w) { return &w->cfg; }
 void edpd_get_box(const edpd_world *w, double out[3]) { for (int a = 0; a < 3; a++) out[a] = w->box[a]; }
 void edpd_get_periodic(const edpd_world *w, int out[3]) { for (int a = 0; a < 3; a++) out[a] = w->periodic[a]; }
+void edpd_get_gravity(const edpd_world *w, double out[3]) { out[0] = w->g.x; out[1] = w->g.y; out[2] = w->g.z; }
 void edpd_get_diameters(const edpd_world *w, double *out) {
     for (uint32_t i = 0; i < w->n; i++) out[i] = sigma_at(w, &w->p[i], particle_clock(w, &w->p[i]));
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 static const char *DETECTOR_NAMES[EDPD_DETECTOR_COUNT] = {"stable", "naive-halt", "naive-miss", "naive-rewind"};
-static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic", "bouncing-ball", "custom", "shaken-box"};
+static const char *SCENARIO_NAMES[EDPD_SCENARIO_COUNT] = {"granular", "elastic", "bouncing-ball", "custom", "shaken-box", "box"};
 
 /* Random close packing: the jamming limit of hard spheres (3-D) and disks (2-D). */
 #define JAMMING_3D 0.64
@@ -65,6 +65,7 @@ edpd_config edpd_default_config(void) {
     c.thermostat_until = EDPD_MAX_TIME;  /* never */
     c.rescale_interval = 1.0;
     c.jam_pressure = 1e12;
+    c.wall_restitution = 1.0;
     return c;
 }
 
@@ -79,6 +80,9 @@ edpd_config edpd_scenario_config(edpd_scenario s) {
         c.dim = 2; c.n = 300; c.restitution = 0.8; c.gravity[2] = -1.0; c.intruder_diameter = 4.0;
         c.plate_amplitude = 0.5; c.plate_frequency = SHAKEN_FREQUENCY;
         c.tc = 1e-4;  /* the TC model: a bed at rest on the floor would collapse inelastically */
+    }
+    if (s == EDPD_SCENARIO_BOX) {  /* an elastic gas of 200 disks in a walled box: the builder's start */
+        c.dim = 2; c.n = 200; c.restitution = 1.0; c.walls = 3;
     }
     return c;
 }
@@ -269,12 +273,43 @@ static edpd_code check_shaken_box(const edpd_config *c, edpd_error *err) {
     return EDPD_OK;
 }
 
+/* A box: walls on the axes it has (z is no axis of a 2-D box), gravity and a vibrated floor only
+ * where walls hold the particles in, a density below jamming, an intruder of at least one
+ * diameter. Whether the start finds room is the start's to say (box.c). */
+static edpd_code check_box(const edpd_config *c, edpd_error *err) {
+    static const char *AXES = "xyz";
+    int up = c->dim == 3 ? 2 : 1;
+    double g = -c->gravity[2];
+    if (c->gravity[0] != 0.0 || c->gravity[1] != 0.0 || !(g >= 0.0))
+        BAD("gravity", "box takes gravity as a magnitude g >= 0 down its vertical (tilted by gravity_angle), got (%g, %g, %g)", c->gravity[0], c->gravity[1], c->gravity[2]);
+    if (c->dim == 2 && (c->walls & 4u)) BAD("walls", "a 2-D box has the axes x and y (z is the plane's normal): use none, x, y or xy, got %s", c->walls == 4 ? "z" : c->walls == 5 ? "xz" : c->walls == 6 ? "yz" : "xyz");
+    if (g > 0.0 && !(c->walls >> up & 1u))
+        BAD("gravity", "g = %g pulls along %c, which has no walls (particles would fall for ever): add %c to walls or set gravity 0", g, AXES[up], AXES[up]);
+    if (g > 0.0 && c->gravity_angle != 0.0 && !(c->walls & 1u))
+        BAD("gravity_angle", "a tilt of %g degrees pulls along x too, which has no walls: add x to walls or use 0", c->gravity_angle);
+    if (c->gravity_angle != 0.0 && g == 0.0) BAD("gravity_angle", "tilts gravity, which is 0: set gravity > 0 or the angle 0, got %g", c->gravity_angle);
+    if (c->start == EDPD_START_LAYERED && g == 0.0) BAD("start", "layered puts the particles in layers on the floor, which needs gravity > 0 (else start lattice or random)");
+    if (c->plate_amplitude > 0.0 && !(c->walls >> up & 1u))
+        BAD("plate_amplitude", "a vibrated floor is the lower wall of the vertical (%c), which has none: add %c to walls, got %g", AXES[up], AXES[up], c->plate_amplitude);
+    if (c->plate_amplitude == 0.0 && (c->plate_frequency != 0.0 || c->plate_phase != 0.0))
+        BAD(c->plate_frequency != 0.0 ? "plate_frequency" : "plate_phase", "only with a vibrated floor (plate_amplitude > 0)");
+    if (!isnan(c->plate_offset)) BAD("plate_offset", "not for box: its floor's lowest point is at 0, got %g", c->plate_offset);
+    if (c->growth_rate != 0.0 && c->plate_amplitude > 0.0) BAD("growth_rate", "not with a vibrated floor (the floor does not grow with the bed): use 0, got %g", c->growth_rate);
+    double jam = c->dim == 3 ? JAMMING_3D : JAMMING_2D;
+    if (!(c->packing_fraction >= 1e-6 && c->packing_fraction < jam))
+        BAD("packing_fraction", "must be a number in [1e-06, %g) in %d-D (below jamming), got %.10g", jam, c->dim, c->packing_fraction);
+    if (c->intruder_diameter != 0.0 && !(c->intruder_diameter >= 1.0))
+        BAD("intruder_diameter", "must be 0 (none) or in [1, 100] diameters, got %g", c->intruder_diameter);
+    if (c->intruder_diameter > 0.0 && c->n < 2) BAD("n", "an intruder is one of n particles: n must be at least 2, got %u", c->n);
+    return EDPD_OK;
+}
+
 /* Species: each in the range of a diameter and a mass, counts summing to n; the gas scenarios'. */
 static edpd_code check_species(const edpd_config *c, edpd_error *err) {
     if (c->species_count == 0) return EDPD_OK;
     if (c->species_count > EDPD_MAX_SPECIES) BAD("species", "give 1 to %d species, got %u", EDPD_MAX_SPECIES, c->species_count);
-    if (c->scenario != EDPD_SCENARIO_GRANULAR && c->scenario != EDPD_SCENARIO_ELASTIC)
-        BAD("species", "only in the gas scenarios (granular, elastic): a custom state gives each particle's diameter and mass");
+    if (c->scenario != EDPD_SCENARIO_GRANULAR && c->scenario != EDPD_SCENARIO_ELASTIC && c->scenario != EDPD_SCENARIO_BOX)
+        BAD("species", "only in the gas scenarios (granular, elastic) and box: a custom state gives each particle's diameter and mass");
     uint64_t total = 0;
     for (uint32_t k = 0; k < c->species_count; k++) {
         const edpd_species *s = &c->species[k];
@@ -283,7 +318,9 @@ static edpd_code check_species(const edpd_config *c, edpd_error *err) {
         if (!finite_in(s->mass, 1e-6, 1e6)) BAD("species", "species %u: mass must be in [1e-06, 1e+06], got %g", k, s->mass);
         total += s->count;
     }
-    if (total != c->n) BAD("species", "the counts sum to %llu, but n is %u: they must agree", (unsigned long long)total, c->n);
+    if (c->scenario == EDPD_SCENARIO_BOX && c->intruder_diameter > 0.0) {  /* the intruder is one more */
+        if (total + 1 != c->n) BAD("species", "the counts sum to %llu and the intruder is one more, but n is %u: they must agree", (unsigned long long)total, c->n);
+    } else if (total != c->n) BAD("species", "the counts sum to %llu, but n is %u: they must agree", (unsigned long long)total, c->n);
     return EDPD_OK;
 }
 
@@ -319,13 +356,20 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (c->potential != EDPD_POTENTIAL_HARD && c->scenario == EDPD_SCENARIO_BOUNCING_BALL)
         BAD("potential", "bouncing-ball has one ball per plate: use hard-sphere");
     if ((c->plate_amplitude != 0.0 || c->plate_frequency != 0.0 || c->plate_phase != 0.0) && c->scenario != EDPD_SCENARIO_BOUNCING_BALL
-        && c->scenario != EDPD_SCENARIO_SHAKEN_BOX)
+        && c->scenario != EDPD_SCENARIO_SHAKEN_BOX && c->scenario != EDPD_SCENARIO_BOX)
         BAD(c->plate_amplitude != 0.0 ? "plate_amplitude" : c->plate_frequency != 0.0 ? "plate_frequency" : "plate_phase",
-            "only for bouncing-ball (one ball on its plate) and shaken-box (the floor); a state file's planes carry their own oscillation");
+            "only for bouncing-ball (one ball on its plate), shaken-box and box (the floor); a state file's planes carry their own oscillation");
     if (c->plate_amplitude > 0.0 && !(c->plate_frequency >= 1e-6))  /* a ball's plate or a shaken box's floor */
         BAD("plate_frequency", "must be in [1e-06, 1000] with plate_amplitude > 0, got %g", c->plate_frequency);
-    if ((c->box_width != 0.0 || c->intruder_diameter != 0.0) && c->scenario != EDPD_SCENARIO_SHAKEN_BOX)
-        BAD(c->box_width != 0.0 ? "box_width" : "intruder_diameter", "only for shaken-box, got %g", c->box_width != 0.0 ? c->box_width : c->intruder_diameter);
+    if (c->box_width != 0.0 && c->scenario != EDPD_SCENARIO_SHAKEN_BOX) BAD("box_width", "only for shaken-box, got %g", c->box_width);
+    if (c->intruder_diameter != 0.0 && c->scenario != EDPD_SCENARIO_SHAKEN_BOX && c->scenario != EDPD_SCENARIO_BOX)
+        BAD("intruder_diameter", "only for shaken-box and box, got %g", c->intruder_diameter);
+    if (c->scenario != EDPD_SCENARIO_BOX) {
+        if (c->walls != 0) BAD("walls", "only for box (an experiment built from parts), got %u", c->walls);
+        if (c->wall_restitution != 1.0) BAD("wall_restitution", "only for box (an experiment built from parts), got %g", c->wall_restitution);
+        if (c->gravity_angle != 0.0) BAD("gravity_angle", "only for box (an experiment built from parts), got %g", c->gravity_angle);
+        if (c->start != EDPD_START_LATTICE) BAD("start", "only for box (an experiment built from parts), got %d", (int)c->start);
+    }
     if (check_does_something(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
 
     if (check_growth(c, err) != EDPD_OK || check_species(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
@@ -355,6 +399,9 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
         break;
     case EDPD_SCENARIO_SHAKEN_BOX:
         if (check_shaken_box(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
+        break;
+    case EDPD_SCENARIO_BOX:
+        if (check_box(c, err) != EDPD_OK) return EDPD_ERR_INVALID;
         break;
     case EDPD_SCENARIO_CUSTOM: {
         edpd_code e = validate_custom(c, err);

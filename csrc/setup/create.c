@@ -43,7 +43,7 @@ static int allocate(struct edpd_world *w, const edpd_config *cfg) {
     w->dim = cfg->dim;
     uint32_t planes = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL ? cfg->n
                     : cfg->scenario == EDPD_SCENARIO_CUSTOM ? cfg->plane_count
-                    : cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX ? 2 * (uint32_t)cfg->dim : 0;
+                    : cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX || cfg->scenario == EDPD_SCENARIO_BOX ? 2 * (uint32_t)cfg->dim : 0;
     if (cfg->scenario == EDPD_SCENARIO_CUSTOM && cfg->own_planes)  /* validated: every particle's plate */
         for (uint32_t i = 0; i < cfg->n; i++) planes += own_plane_given(&cfg->own_planes[i]);
     w->p = ed_big_alloc(sizeof(particle) * (size_t)w->n);
@@ -102,9 +102,9 @@ static edpd_code place_state(struct edpd_world *w, const edpd_config *cfg, edpd_
     if (cfg->scenario == EDPD_SCENARIO_CUSTOM) { place_particles(w, cfg); return EDPD_OK; }
     size_t n = w->n;
     double *r = malloc(sizeof(double) * 3 * n), *v = malloc(sizeof(double) * 3 * n);
-    int walls = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL || cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX;
+    int walls = cfg->scenario == EDPD_SCENARIO_BOUNCING_BALL || cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX || cfg->scenario == EDPD_SCENARIO_BOX;
     edpd_plane *plates = walls ? calloc(n > 6 ? n : 6, sizeof(edpd_plane)) : NULL;  /* n plates, or a 3-D box's 6 walls */
-    int sized = cfg->species_count || (cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX && cfg->intruder_diameter > 0.0);
+    int sized = cfg->species_count || (cfg->scenario == EDPD_SCENARIO_SHAKEN_BOX && cfg->intruder_diameter > 0.0) || cfg->scenario == EDPD_SCENARIO_BOX;
     double *sizes = sized ? malloc(sizeof(double) * 2 * n) : NULL;  /* a mixture's or an intruder's diameters, masses */
     edpd_code code;
     if (!r || !v || (walls && !plates) || (sized && !sizes)) {

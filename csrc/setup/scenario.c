@@ -18,8 +18,8 @@ static vec3 get(const double *a, uint32_t i) { return v3(a[3 * i], a[3 * i + 1],
 /* Particle i's mass: a mixture's (masses), or the config's. */
 static double mass_of(const edpd_config *c, const double *masses, uint32_t i) { return masses ? masses[i] : c->mass; }
 
-/* Maxwellian velocities, zero total momentum, scaled to exactly kT = T. */
-static void maxwell(const edpd_config *c, const double *masses, double *vel, edpd_rng *rng) {
+/* Maxwellian velocities, zero total momentum, scaled to exactly kT = T (scenario.h). */
+void ed_maxwell(const edpd_config *c, const double *masses, double *vel, edpd_rng *rng) {
     vec3 mom = v3(0, 0, 0);
     double mass = 0.0;
     for (uint32_t i = 0; i < c->n; i++) {
@@ -48,7 +48,7 @@ static void maxwell(const edpd_config *c, const double *masses, double *vel, edp
 /* A mixture's particles: species k's count of its diameter and mass, in an order shuffled by the
  * seed (Fisher-Yates), into diameters[0..n) and masses[0..n). Returns the mean of sigma^dim, the
  * volume a lattice site holds on average, and the largest diameter in *largest. */
-static double mix_species(const edpd_config *c, double *diameters, double *masses, edpd_rng *rng, double *largest) {
+double ed_mix_species(const edpd_config *c, double *diameters, double *masses, edpd_rng *rng, double *largest) {
     uint32_t i = 0;
     double volume = 0.0;
     *largest = 0.0;
@@ -75,7 +75,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, doubl
     double *masses = NULL;
     if (c->species_count) {
         masses = sizes + c->n;
-        mean = mix_species(c, sizes, masses, rng, &sigma);
+        mean = ed_mix_species(c, sizes, masses, rng, &sigma);
         out->diameters = sizes;
         out->masses = masses;
     }
@@ -127,7 +127,7 @@ static edpd_code build_gas(const edpd_config *c, double *pos, double *vel, doubl
             return ed_set_error(err, EDPD_ERR_INVALID, "n",
                 "%u particles at packing fraction %g give a box edge of %g < 4 diameters: use more particles or a lower packing fraction",
                 n, phi, out->box[a]);
-    maxwell(c, masses, vel, rng);
+    ed_maxwell(c, masses, vel, rng);
     return EDPD_OK;
 }
 
@@ -223,7 +223,7 @@ static void build_shaken_box(const edpd_config *c, double *pos, double *vel, edp
     out->periodic[0] = out->periodic[1] = out->periodic[2] = 0;
     out->gravity[0] = out->gravity[1] = out->gravity[2] = 0.0;
     out->gravity[up] = -g;
-    maxwell(c, out->masses, vel, rng);
+    ed_maxwell(c, out->masses, vel, rng);
 }
 
 edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *velocities, edpd_plane *plates, double *sizes, edpd_config *out, edpd_error *err) {
@@ -245,5 +245,6 @@ edpd_code ed_scenario_state(const edpd_config *c, double *positions, double *vel
         build_shaken_box(c, positions, velocities, plates, sizes, out, &rng);
         return EDPD_OK;
     }
+    if (c->scenario == EDPD_SCENARIO_BOX) return ed_build_box(c, positions, velocities, plates, sizes, out, &rng, err);
     return build_gas(c, positions, velocities, sizes, out, &rng, err);
 }

@@ -8,15 +8,18 @@
 
 #include "base/error.h"
 
-static const char *const SCENARIOS[] = {"granular", "elastic", "bouncing-ball", "custom", "shaken-box", NULL};
+static const char *const SCENARIOS[] = {"granular", "elastic", "bouncing-ball", "custom", "shaken-box", "box", NULL};
+/* a set of axes: value k has bit a for axis a (1 x, 2 y, 4 z) */
+static const char *const WALLS[] = {"none", "x", "y", "xy", "z", "xz", "yz", "xyz", NULL};
+static const char *const STARTS[] = {"lattice", "random", "layered", NULL};
 static const char *const DETECTORS[] = {"stable", "naive-halt", "naive-miss", "naive-rewind", NULL};
 static const char *const NEIGHBOURS[] = {"auto", "cells", "lists", NULL};
 static const char *const POTENTIALS[] = {"hard-sphere", "square-well", "steps", NULL};
 
 #define AT(member) offsetof(edpd_config, member)
 const edpd_field EDPD_FIELDS[] = {
-    {"scenario", "scenario", "--scenario", EDPD_FIELD_ENUM, 0, 4, SCENARIOS, AT(scenario),
-     "granular: a freely cooling inelastic gas; elastic: the same with restitution 1; bouncing-ball: the paper's Fig. 7; custom: a state the caller gives (the CLI's --load); shaken-box: an inelastic bed on a vibrated floor"},
+    {"scenario", "scenario", "--scenario", EDPD_FIELD_ENUM, 0, 5, SCENARIOS, AT(scenario),
+     "granular: a freely cooling inelastic gas; elastic: the same with restitution 1; bouncing-ball: the paper's Fig. 7; custom: a state the caller gives (the CLI's --load); shaken-box: an inelastic bed on a vibrated floor; box: an experiment built from parts (walls, gravity, species, start)"},
     {"detector", "detector", "--detector", EDPD_FIELD_ENUM, 0, 3, DETECTORS, AT(detector),
      "stable: the paper's Eq. 10; naive-halt, naive-miss, naive-rewind: the textbook rule and what it does when undefined"},
     {"dim", "dim", "--dim", EDPD_FIELD_INT, 2, 3, NULL, AT(dim), "2 (disks in z = 0) or 3"},
@@ -26,18 +29,26 @@ const edpd_field EDPD_FIELDS[] = {
     {"restitution", "restitution", "--restitution", EDPD_FIELD_DOUBLE, 0, 1, NULL, AT(restitution),
      "normal restitution of particle impacts (Eq. 5); 1 for elastic"},
     {"seed", "seed", "--seed", EDPD_FIELD_U32, 0, 4294967295.0, NULL, AT(seed), "the initial state's random seed"},
-    {"gravity", "gravity", "--gravity", EDPD_FIELD_GRAVITY, 0, 1e6, NULL, AT(gravity), "gravitational acceleration g, down the vertical (z; y for a 2-D shaken-box)"},
+    {"gravity", "gravity", "--gravity", EDPD_FIELD_GRAVITY, 0, 1e6, NULL, AT(gravity), "gravitational acceleration g, down the vertical (z; y for a 2-D shaken-box or box)"},
     {"plate_offset", "plateOffset", "--plate-offset", EDPD_FIELD_DOUBLE, -1e6, 1e6, NULL, AT(plate_offset),
      "the plate's height for one ball (NaN: sampled in [0, 1) from the seed)"},
     {"plate_amplitude", "plateAmplitude", "--plate-amplitude", EDPD_FIELD_DOUBLE, 0, 1e3, NULL, AT(plate_amplitude),
-     "the plate oscillates: one ball's as r_plate + A sin(omega t + phase), a shaken-box's floor as A + A sin(omega t + phase) (0: still)"},
+     "the plate oscillates: one ball's as r_plate + A sin(omega t + phase), a shaken-box's or box's floor as A + A sin(omega t + phase) (0: still)"},
     {"plate_frequency", "plateFrequency", "--plate-frequency", EDPD_FIELD_DOUBLE, 0, 1e3, NULL, AT(plate_frequency),
      "the plate's angular frequency omega (> 0 with an amplitude); Gamma = A omega^2 / g"},
     {"plate_phase", "platePhase", "--plate-phase", EDPD_FIELD_DOUBLE, -1e3, 1e3, NULL, AT(plate_phase), "the plate's phase at t = 0, radians"},
     {"box_width", "boxWidth", "--box-width", EDPD_FIELD_DOUBLE, 0, 1e4, NULL, AT(box_width),
      "shaken-box: the box's inner width along each horizontal axis, in diameters (0: 2 sqrt(n) in 2-D, sqrt(n / 6) in 3-D: 0.55 sqrt(n) and 7 layers deep)"},
     {"intruder_diameter", "intruderDiameter", "--intruder", EDPD_FIELD_DOUBLE, 0, 100, NULL, AT(intruder_diameter),
-     "shaken-box: one large particle at the bottom, this many diameters across, as dense as the bed (0: none)"},
+     "shaken-box, box: one large particle (the last), this many diameters (box: species 0's) across, as dense as the bed (0: none)"},
+    {"walls", "walls", "--walls", EDPD_FIELD_ENUM, 0, 7, WALLS, AT(walls),
+     "box: the axes with a wall at each end (the others periodic), e.g. xy; y is the 2-D vertical, z the 3-D one"},
+    {"wall_restitution", "wallRestitution", "--wall-restitution", EDPD_FIELD_DOUBLE, 0, 1, NULL, AT(wall_restitution),
+     "box: the walls' normal restitution"},
+    {"gravity_angle", "gravityAngle", "--gravity-angle", EDPD_FIELD_DOUBLE, -90, 90, NULL, AT(gravity_angle),
+     "box: gravity's tilt from straight down towards +x, degrees"},
+    {"start", "start", "--start", EDPD_FIELD_ENUM, 0, 2, STARTS, AT(start),
+     "box: lattice (a square or cubic lattice filling the box), random (non-overlapping, largest first) or layered (layers on the floor, under gravity)"},
     {"tc", "tc", "--tc", EDPD_FIELD_DOUBLE, 0, 1e6, NULL, AT(tc), "TC model: impacts within tc of a particle's last one are elastic (0: off)"},
     {"elastic_until", "elasticUntil", "--elastic-until", EDPD_FIELD_DOUBLE, 0, 1e9, NULL, AT(elastic_until),
      "particle impacts before this time are elastic: an equilibrium fluid first (0: off)"},

@@ -60,7 +60,8 @@ typedef enum edpd_scenario {
     EDPD_SCENARIO_BOUNCING_BALL = 2, /* the paper's Fig. 7: balls above their own plates */
     EDPD_SCENARIO_CUSTOM = 3,        /* positions/velocities/box/planes given by the caller */
     EDPD_SCENARIO_SHAKEN_BOX = 4,    /* an inelastic bed in a walled box on a vibrated floor */
-    EDPD_SCENARIO_COUNT = 5
+    EDPD_SCENARIO_BOX = 5,           /* an experiment built from parts: walls, gravity, species, start */
+    EDPD_SCENARIO_COUNT = 6
 } edpd_scenario;
 
 typedef enum edpd_code {
@@ -109,6 +110,13 @@ typedef struct edpd_step {
     double radius;  /* the step's outer edge in units of the pair's sigma: > 1, increasing */
     double energy;  /* U inside it (out to radius), finite */
 } edpd_step;
+
+/* How a box scenario's particles start (Maxwellian velocities at `temperature` in all three). */
+typedef enum edpd_start {
+    EDPD_START_LATTICE = 0,  /* a square (cubic) lattice filling the box, in an order shuffled by the seed */
+    EDPD_START_RANDOM = 1,   /* random non-overlapping positions (random sequential addition, largest first) */
+    EDPD_START_LAYERED = 2,  /* in layers from the floor up (gravity), the intruder at the bottom's middle */
+} edpd_start;
 
 /* How a prediction finds its candidate partners (trajectories differ only by rounding). */
 typedef enum edpd_neighbours {
@@ -192,6 +200,18 @@ typedef struct edpd_config {
     double growth_rate;      /* gamma, per unit time (0: off, the default) */
     double rescale_interval; /* default 1 */
     double jam_pressure;     /* default 1e12 */
+
+    /* The box scenario (an experiment built from parts): a square (cubic) box whose edge holds the
+     * particles at packing_fraction; walls on the axes of `walls` (a set, bit a for axis a: 1 x,
+     * 2 y, 4 z), periodic along the others, of restitution wall_restitution; gravity of magnitude
+     * g down the vertical (y in 2-D, z in 3-D), tilted by gravity_angle degrees towards +x; the
+     * particles started by `start`. A vibrated floor (plate_amplitude > 0) is the lower wall of
+     * the vertical, its lowest point at 0 (A + A sin(omega t + phase)); an intruder
+     * (intruder_diameter > 0) is one more particle than the species' counts, the last. */
+    uint32_t walls;          /* EDPD_WALLS_*: 0 none .. 7 all three axes (default 3 for box: x and y) */
+    double wall_restitution; /* the walls' restitution, in [0, 1] (default 1) */
+    double gravity_angle;    /* degrees in [-90, 90] from straight down towards +x (default 0) */
+    edpd_start start;        /* the initial positions (default lattice) */
 } edpd_config;
 
 /* A world's state, and a particle's (edpd_get_particle_states). A halt or a collapse between a
@@ -383,6 +403,8 @@ EDPD_API void edpd_get_overlap_flags(const edpd_world *w, uint8_t *out);
 EDPD_API void edpd_get_box(const edpd_world *w, double out[3]);
 /* Which axes are periodic (1) or bounded (0, by walls or planes, or the 2-D plane's axis). */
 EDPD_API void edpd_get_periodic(const edpd_world *w, int out[3]);
+/* The uniform acceleration as the world has it (a box's or a 2-D bed's turned to its vertical). */
+EDPD_API void edpd_get_gravity(const edpd_world *w, double out[3]);
 /* The N particles' diameters at the clock (caller allocates N doubles). */
 EDPD_API void edpd_get_diameters(const edpd_world *w, double *out);
 EDPD_API void edpd_get_masses(const edpd_world *w, double *out);
