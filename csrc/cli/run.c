@@ -170,7 +170,11 @@ static int run_parse(cli_args *a, run_opts *o) {
     }
     if (o->species_given && o->n_given) return fail("--species: gives n itself (the counts' sum): not with --n");
     /* a box's intruder is one more than the species' counts, whichever flag came first */
-    if (o->species_given && o->c.scenario == EDPD_SCENARIO_BOX && o->c.intruder_diameter > 0.0 && o->c.n < EDPD_MAX_N) o->c.n++;
+    if (o->species_given && o->c.scenario == EDPD_SCENARIO_BOX) {
+        uint64_t n = o->c.intruder_diameter > 0.0;
+        for (uint32_t k = 0; k < o->c.species_count; k++) n += o->c.species[k].count;
+        if (n <= EDPD_MAX_N) o->c.n = (uint32_t)n;
+    }
     if (o->jamming && !o->species_given) {  /* a 50:50 mixture, diameters 1 and 1.4: it does not crystallise */
         o->c.species_count = 2;
         o->c.species[0] = (edpd_species){o->c.n / 2, 1.0, 1.0};

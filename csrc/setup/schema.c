@@ -262,6 +262,8 @@ edpd_code edpd_config_set_species(edpd_config *c, const char *text, edpd_error *
     uint64_t n = 0;
     for (uint32_t k = 0; k < c->species_count; k++) n += c->species[k].count;
     if (n < 1 || n > EDPD_MAX_N) return ed_set_error(err, EDPD_ERR_INVALID, "species", "the counts sum to %llu: n must be in [1, %u]", (unsigned long long)n, EDPD_MAX_N);
+    /* a box's intruder is one particle more than the species' counts */
+    if (c->scenario == EDPD_SCENARIO_BOX && c->intruder_diameter > 0.0 && n < EDPD_MAX_N) n++;
     c->n = (uint32_t)n;
     return EDPD_OK;
 }

@@ -51,6 +51,7 @@ KEEP void wasm_particle_states(edpd_world *w, uint8_t *out) { edpd_get_particle_
 KEEP void wasm_plate_impacts(edpd_world *w, uint32_t *out) { edpd_get_plate_impacts(w, out); }
 KEEP void wasm_box(edpd_world *w, double *out) { edpd_get_box(w, out); }
 KEEP void wasm_diameters(edpd_world *w, double *out) { edpd_get_diameters(w, out); }
+KEEP void wasm_masses(edpd_world *w, double *out) { edpd_get_masses(w, out); }
 KEEP int wasm_dim(edpd_world *w) { return edpd_get_config(w)->dim; }
 /* Periodic axes as bits (1 x, 2 y, 4 z). */
 KEEP int wasm_periodic(edpd_world *w) {

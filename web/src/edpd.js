@@ -333,6 +333,13 @@ class Simulation {
     return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + this.n);
   }
 
+  /** Every particle's mass (1 unless given: a mixture's species, a state file's mass column). */
+  masses() {
+    this.check();
+    this.M._wasm_masses(this.w, this.buf);
+    return this.M.HEAPF64.slice(this.buf / 8, this.buf / 8 + this.n);
+  }
+
   /** The contact network now (edpd_get_contacts): pairs within `gap` σ_ij of contact, rattlers
    * (fewer than dim + 1 contacts) removed round by round. { contacts, rattlers, meanContacts,
    * counts (each particle's, 0 for a rattler), pairs ([i, j] flat, up to maxPairs) }. */

@@ -33,6 +33,9 @@ import { ReplayControl } from './view/replay.js';
 import { bindKeys } from './view/keys.js';
 import { EmbedApi, allowedOrigins } from './embed-api.js';
 import { every } from './view/every.js';
+import { BuilderPanel } from './view/builder-panel.js';
+import { loadEdpd } from './edpd.js';
+import wasmUrl from '../wasm/edpd.wasm?url';
 
 const $ = (id) => document.getElementById(id);
 
@@ -104,6 +107,7 @@ const controls = new Controls($('gui'), {
   },
   onScenario: (id) => start({ ...defaultState(id), embed: model.state.embed }, { push: true }),
   onNotice: (w) => warnings.add(w),
+  onBuild: () => builder.open(model.state),
 });
 
 const pickers = new ToolbarPickers($('scenario-pick'), $('speed-pick'), {
@@ -148,6 +152,7 @@ function start(state, { push = false, address = true } = {}) {
   $('blurb').textContent = scenarioBlurb(model.state);
   showExperiments($('experiments'), scenarioExperiments(model.state), (change) => restartWith({ ...model.state, ...change }));
   buildPlots();
+  showLegend();
   if (state.t === 0 && address) updateAddress({ push });
   if (model.state.embed) $('open-full').href = location.pathname + encodeState({ ...model.state, embed: false });  // the run shown now
 }
@@ -209,7 +214,8 @@ function loop(now) {
   const [a, b] = model.panes;
   if (a.frame && viewGeneration !== model.generation) {
     view.setup({ kind: scenarioOf(model.state.scenario).view, n: a.frame.n, box: a.frame.box, dim: a.frame.dim,
-      diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [], plates: a.shape?.plates ?? [] });
+      diameters: a.shape?.diameters ?? null, planes: a.shape?.planes ?? [], plates: a.shape?.plates ?? [],
+      species: a.shape?.species ?? null, speciesColors: scenarioOf(model.state.scenario).speciesColors?.(model.state) ?? null });
     viewGeneration = model.generation;
     view.generation = model.generation;
     drawn = [null, null];
@@ -373,12 +379,37 @@ bindKeys({
     x: () => replay.replay(),
     p: toggleTheme,
     o: () => $('open-input').click(),
+    b: () => builder.open(model.state),
     '[': () => stateFileFrame(-1),
     ']': () => stateFileFrame(+1),
     '?': () => setHelp(help.hidden),
   },
   digit: (k) => { if (k <= SCENARIO_IDS.length) start({ ...defaultState(SCENARIO_IDS[k - 1]), embed: model.state.embed }, { push: true }); },
 });
+
+// ---- the experiment builder: a built experiment runs as its link would ----------------------
+let builderApi = null;
+const builder = new BuilderPanel($('builder'), {
+  loadApi: () => (builderApi ??= loadEdpd({ locateFile: () => wasmUrl })),
+  onRun: (state) => restartWith(state),
+});
+$('build').onclick = () => builder.open(model.state);
+
+/** The particles' colours under the panes: the panes' own, or a built experiment's species. */
+function showLegend() {
+  const legend = $('pane-legend'), sc = scenarioOf(model.state.scenario);
+  const swatch = (cls, text, color) => {
+    const s = document.createElement('span');
+    s.className = `swatch ${cls}`;
+    if (color) s.style.background = color;
+    return [s, `${text} `];
+  };
+  const colors = sc.speciesColors?.(model.state);
+  const items = colors
+    ? [...model.state.sp.map(([, d], k) => swatch('species', `σ = ${fmt(d, 3)}`, colors[k])), ...(model.state.intruder > 0 ? [swatch('species', 'intruder', colors[model.state.sp.length])] : [])]
+    : [swatch('naive', 'naive'), swatch('stable', 'stable')];
+  legend.replaceChildren(...items.flat(), ...swatch('failed', 'failed (the particles involved)'));
+}
 
 /** A trajectory's frame before (-1) or after (+1) the one shown. */
 function stateFileFrame(step) {

@@ -45,7 +45,7 @@ EDPD_API edpd_code edpd_field_check(const edpd_field *f, double value, edpd_erro
  * the potential set to steps: the one list the table's numeric fields cannot hold. */
 EDPD_API edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_error *err);
 /* A mixture's species from "count diameter [mass]; ..." (edpd_parse_species, the CLI's --species),
- * and n set to the counts' sum. */
+ * and n set to the counts' sum (one more for a box's intruder, if c has one already). */
 EDPD_API edpd_code edpd_config_set_species(edpd_config *c, const char *text, edpd_error *err);
 /* An enum field's index of a name, or -1. */
 EDPD_API int edpd_field_value(const edpd_field *f, const char *name);

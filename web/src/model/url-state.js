@@ -55,6 +55,18 @@ export const FIELDS = {
   shake: { type: 'number', min: 2, max: 8, label: 'Γ = Aω²/g of the shaken floor' },
   // cells are as wide as the largest particle: a larger intruder makes every prediction scan more
   intruder: { type: 'int', min: 0, max: 6, label: 'intruder diameter [σ] (0: none)' },
+  // an experiment built from parts (the builder): its fields' ranges are the core's where the
+  // builder offers the whole of them, the app's where a browser's run needs fewer
+  sp: { type: 'species', label: 'species: count x diameter x mass, comma-separated (e.g. 150x1x1,50x1.6x4)' },
+  col: { type: 'colors', label: 'species colours: hex RGB, comma-separated (e.g. 2a7fde,e4572e)', omitEmpty: true },
+  walls: { type: 'enum', values: coreField('walls').values, label: 'walled axes (the others periodic)' },
+  wr: { type: 'number', ...within('wallRestitution', 0, 1), label: 'walls\' restitution' },
+  start: { type: 'enum', values: coreField('start').values, label: 'initial positions' },
+  grav: { type: 'number', ...within('gravity', 0, 100), label: 'gravity g (0 = none)' },
+  tilt: { type: 'number', ...within('gravityAngle', -90, 90), label: 'gravity\'s tilt towards +x [degrees]' },
+  floor: { type: 'number', min: 0, max: 8, label: 'vibrated floor: Γ = Aω²/g at A = σ/2 (0 = still)' },
+  pot: { type: 'enum', values: ['hard-sphere', 'square-well'], label: 'pair potential' },
+  grow: { type: 'number', ...within('growthRate', 0, 0.1), label: 'growth rate γ (0 = none)' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
   paused: { type: 'bool', label: 'paused' },
@@ -64,6 +76,34 @@ export const FIELDS = {
 };
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+const COLOR = /^[0-9a-fA-F]{6}$/;
+const MAX_SPECIES_LINK = SCHEMA.limits.max_species;
+/** The builder's ranges of a species' diameter and mass (the core allows more; a browser's box of
+ * diameters a thousand apart would hold nothing worth seeing). */
+export const SPECIES_RANGE = { count: [1, MAX_N], diameter: [0.2, 10], mass: [0.001, 1000] };
+
+/** Species from a link's text "150x1x1,50x1.6x4" (count x diameter x mass): [[count, diameter,
+ * mass], ...], or a message saying what is wrong. */
+export function parseSpecies(text) {
+  const entries = String(text).split(',');
+  if (entries.length < 1 || entries.length > MAX_SPECIES_LINK) return `give 1 to ${MAX_SPECIES_LINK} species`;
+  const out = [];
+  for (const [k, e] of entries.entries()) {
+    const v = e.split('x');
+    if (v.length !== 3 || !v.every((x) => NUMBER.test(x))) return `species ${k + 1} must be count x diameter x mass, e.g. 150x1x1`;
+    const [count, diameter, mass] = v.map(Number);
+    const [c0, c1] = SPECIES_RANGE.count, [d0, d1] = SPECIES_RANGE.diameter, [m0, m1] = SPECIES_RANGE.mass;
+    if (!Number.isInteger(count) || count < c0 || count > c1) return `species ${k + 1}: count must be a whole number in [${c0}, ${c1}]`;
+    if (!(diameter >= d0 && diameter <= d1)) return `species ${k + 1}: diameter must be in [${d0}, ${d1}]`;
+    if (!(mass >= m0 && mass <= m1)) return `species ${k + 1}: mass must be in [${m0}, ${m1}]`;
+    out.push([count, diameter, mass]);
+  }
+  const total = out.reduce((a, [c]) => a + c, 0);
+  if (total > MAX_N) return `the counts sum to ${total}, more than ${MAX_N}`;
+  return out;
+}
+/** A link's text of species (parseSpecies reads it back). */
+export const encodeSpecies = (sp) => sp.map((x) => x.join('x')).join(',');
 // an origin as a browser states it: https://host or http://host:port, nothing after
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 const MAX_ORIGINS = 8;
@@ -152,6 +192,18 @@ export function parseHash(hash) {
         warnings.push({ field: key, message: `${shown}: each origin must be scheme://host[:port] (http or https, no path), at most ${MAX_ORIGINS}, separated by commas; ${good.length ? `using ${good.join(', ')}` : 'none allowed'}` });
       }
       if (good.length) state[key] = good.join(',');
+      continue;
+    }
+    if (f.type === 'species') {
+      const sp = parseSpecies(text);
+      if (typeof sp === 'string') warnings.push({ field: key, message: `${shown}: ${sp}; using ${encodeSpecies(state[key])}` });
+      else state[key] = sp;
+      continue;
+    }
+    if (f.type === 'colors') {
+      const all = text.split(',');
+      if (all.length <= MAX_SPECIES_LINK + 1 && all.every((c) => COLOR.test(c))) state[key] = all.map((c) => c.toLowerCase());
+      else warnings.push({ field: key, message: `${shown}: each colour must be 6 hex digits (RGB, e.g. e4572e), at most ${MAX_SPECIES_LINK + 1}, comma-separated; using the default colours` });
       continue;
     }
     if (f.type === 'bool') {
@@ -263,6 +315,14 @@ export function encodeState(state) {
     }
     if (FIELDS[key].type === 'origins') {
       if (v) parts.push(`${key}=${encodeURIComponent(v).replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%2C/g, ',')}`);
+      continue;
+    }
+    if (FIELDS[key].type === 'species') {
+      parts.push(`${key}=${encodeSpecies(v)}`);
+      continue;
+    }
+    if (FIELDS[key].type === 'colors') {
+      if (v && v.length) parts.push(`${key}=${v.join(',')}`);
       continue;
     }
     if (FIELDS[key].type === 'bool') {

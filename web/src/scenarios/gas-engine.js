@@ -53,7 +53,20 @@ export class GasEngine extends PaneWorld {
       const above = nv[0] * x[0] + nv[1] * x[1] + nv[2] * x[2] - offset;  // the particle's foot on its plate
       return { normal: Array.from(nv), offset, at: x.map((c, a) => c - above * nv[a]), size: 1.5 * d[i] };
     });
-    return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d) };
+    return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d), species: this.speciesIndex(d) };
+  }
+
+  /** A built experiment's species of each particle (spec.species: [[count, diameter, mass], ...];
+   * an intruder, matching none, is one past the last), for its colours; null without species. */
+  speciesIndex(d) {
+    const sp = this.spec.species;
+    if (!sp) return null;
+    const m = this.sim.masses(), out = new Uint8Array(d.length);
+    for (let i = 0; i < d.length; i++) {
+      const k = sp.findIndex(([, ds, ms]) => ds === d[i] && ms === m[i]);
+      out[i] = k < 0 ? sp.length : k;
+    }
+    return out;
   }
 
   /** Advance to time t within an event budget; returns 'time' when it arrived or stopped. */

@@ -9,11 +9,12 @@ import squareWell from './square-well.js';
 import jamming from './jamming.js';
 import table from './table.js';
 import shaken from './shaken.js';
+import box from './box.js';
 import file from './file.js';
 import { GasEngine, FileEngine } from './gas-engine.js';
 import { BallsEngine } from './balls-engine.js';
 
-export const REGISTRY = Object.freeze({ ball, 'ball-array': ballArray, granular, elastic, 'square-well': squareWell, jamming, table, shaken, file });
+export const REGISTRY = Object.freeze({ ball, 'ball-array': ballArray, granular, elastic, 'square-well': squareWell, jamming, table, shaken, box, file });
 /** The menu and the number keys 1, 2, …, in this order. */
 export const SCENARIO_IDS = Object.keys(REGISTRY).filter((id) => REGISTRY[id].menu !== false);
 /** What a link may name (a state file's run too, scenario=file&state=PATH). */

@@ -9,14 +9,17 @@ const LABELS = {
   phi: 'packing fraction φ', e: 'restitution ε', g: 'gravity g', tc: 'TC model t_c (0 = off)', eq: 'elastic until t (0 = off)', seed: 'seed',
   plate: 'plate offset r_plate', speed: 'speed (sim. time / s)', frame: 'frame (0 the first)',
   shake: 'floor\'s Γ = Aω²/g', intruder: 'intruder diameter (0 = none)',
+  walls: 'walled axes', wr: 'walls\' restitution', start: 'start', grav: 'gravity g', tilt: 'gravity\'s tilt [°]', floor: 'vibrated floor Γ (0 = still)',
+  pot: 'potential', grow: 'growth rate γ',
   T: 'temperature kT/ε', lambda: 'well width λ', thermo: 'thermostat rate (0 = off)', quench: 'quench at t (0 = none)', Tq: 'quench to kT/ε',
 };
 
 export class Controls {
   /** onChange(key, value) for run parameters; onScenario(id) for the scenario menu; onNotice({ field,
    * message }) when typed text was not taken as it stands (not a number, or outside the control's range). */
-  constructor(container, { onChange, onScenario, onNotice = () => {} }) {
+  constructor(container, { onChange, onScenario, onNotice = () => {}, onBuild = () => {} }) {
     this.container = container;
+    this.onBuild = onBuild;
     this.onChange = onChange;
     this.onScenario = onScenario;
     this.onNotice = onNotice;
@@ -34,8 +37,11 @@ export class Controls {
     const ids = SCENARIO_IDS.includes(state.scenario) ? SCENARIO_IDS : [...SCENARIO_IDS, state.scenario];
     const names = Object.fromEntries(ids.map((id) => [SCENARIOS[id].title, id]));
     gui.add(values, 'scenario', names).name(LABELS.scenario).onChange((v) => this.onScenario(v));
+    // a built experiment: the builder edits it whole (species and colours have no control here)
+    if (SCENARIOS[state.scenario].builder) gui.add({ edit: () => this.onBuild() }, 'edit').name('Edit in the builder (b)');
     for (const key of paramsOf(state)) {
       const f = key === 'frame' ? frameField(state.file) : FIELDS[key];
+      if (f.type === 'species' || f.type === 'colors') continue;
       const holder = key === 'frame' ? values.file : values;  // a state file's frame is the file's
       let c;
       if (f.type === 'enum') c = gui.add(values, key, f.values);

@@ -125,8 +125,10 @@ export class SplitView {
   /** A new run: its scenario's view (scenes.js: 'gas' or 'balls'), n particles, box edges, dim,
    * the particles' diameters (null: all 1) and the planes they meet (a state file's); its meshes,
    * the camera fitted to it. */
-  setup({ kind, n, box, dim, diameters = null, planes = [], plates = [] }) {
-    this.lastSetup = { kind, n, box, dim, diameters, planes, plates };  // what resize() re-fits and rebuild() rebuilds
+  setup({ kind, n, box, dim, diameters = null, planes = [], plates = [], species = null, speciesColors = null }) {
+    this.lastSetup = { kind, n, box, dim, diameters, planes, plates, species, speciesColors };  // what resize() re-fits and rebuild() rebuilds
+    // a built experiment's species in their own colours (both panes alike), instead of the pane's
+    this.speciesColor = species && speciesColors ? speciesColors.map((c) => new THREE.Color(c)) : null;
     this.buildMeshes();
     this.fit(this.lastSetup);
     this.zoomed = false;
@@ -207,8 +209,10 @@ export class SplitView {
     const rattler = frame.contacts ? (i) => frame.contacts.counts[i] === 0 : () => false;
     const failure = failedPair(frame, failed);  // the pair the failure is about (model/failure-site.js)
     const C = this.colors;
+    const sp = this.speciesColor ? this.lastSetup.species : null;
+    const own = sp ? (i) => this.speciesColor[Math.min(sp[i], this.speciesColor.length - 1)] : () => C.base[k];
     const colorOf = (i) => (failure && (failure[0] === i || failure[1] === i) ? C.failure
-      : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : rattler(i) ? C.box : C.base[k]);
+      : frame.flags[i] === 2 ? C.failure : frame.flags[i] && failed ? C.failure : rattler(i) ? C.box : own(i));
     if (p.mesh.isPoints) {
       const at = p.mesh.geometry.attributes;
       at.position.array.set(pos.subarray(0, 3 * n));
