@@ -103,7 +103,7 @@ describe('the scenario registry', () => {
       for (const f of ['engineConfig', 'columns', 'record', 'plots', 'units']) expect([id, f, typeof sc[f]]).toEqual([id, f, 'function']);
       expect([id, typeof sc.cliFlags === 'function' || typeof sc.command === 'function']).toEqual([id, true]);
     }
-    expect(SCENARIO_IDS).toEqual(['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table', 'shaken']);
+    expect(SCENARIO_IDS).toEqual(['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table', 'shaken', 'box']);
     const files = (dir) => readdirSync(`${root}${dir}`, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
     const names = Object.keys(REGISTRY).map((id) => id.replace('-', '\\-')).join('|');
     const switching = new RegExp(`scenario\\s*===?\\s*'(${names})'|case '(${names})':|scenario\\.startsWith\\(`);

@@ -30,7 +30,7 @@ export function boxConfig(s, detector) {
   if (s.wr !== 1) c.wallRestitution = s.wr;
   if (s.grav > 0) c.gravity = s.grav;
   if (s.grav > 0 && s.tilt !== 0) c.gravityAngle = s.tilt;
-  if (s.floor > 0) { c.plateAmplitude = FLOOR_AMPLITUDE; c.plateFrequency = Math.sqrt((s.floor * s.grav) / FLOOR_AMPLITUDE); }
+  if (s.floor > 0 && s.grav > 0) { c.plateAmplitude = FLOOR_AMPLITUDE; c.plateFrequency = Math.sqrt((s.floor * s.grav) / FLOOR_AMPLITUDE); }
   if (s.tc > 0) c.tc = s.tc;
   if (s.T !== 1) c.temperature = s.T;
   if (s.pot === 'square-well') { c.potential = 'square-well'; c.wellWidth = s.lambda; }

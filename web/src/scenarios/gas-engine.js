@@ -53,7 +53,8 @@ export class GasEngine extends PaneWorld {
       const above = nv[0] * x[0] + nv[1] * x[1] + nv[2] * x[2] - offset;  // the particle's foot on its plate
       return { normal: Array.from(nv), offset, at: x.map((c, a) => c - above * nv[a]), size: 1.5 * d[i] };
     });
-    return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d), species: this.speciesIndex(d) };
+    const species = this.speciesIndex(d);
+    return { planes: s.planes(), plates, diameters: d.every((x) => x === 1) ? null : d, largest: largest(d), ...(species ? { species } : {}) };
   }
 
   /** A built experiment's species of each particle (spec.species: [[count, diameter, mass], ...];

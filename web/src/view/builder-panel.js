@@ -7,8 +7,10 @@
 import { GROUPS, FORM_FIELDS, SPECIES_RANGE, checkExperiment, describeExperiment, wallsFor } from '../model/experiment.js';
 import { FIELDS } from '../model/url-state.js';
 import { MAX_SPECIES } from '../config.js';
-import { defaultState } from '../model/scenarios.js';
-import { SPECIES_COLORS, INTRUDER_COLOR } from '../scenarios/box.js';
+import { defaultState, scenarioOf } from '../model/scenarios.js';
+import box, { SPECIES_COLORS, INTRUDER_COLOR } from '../scenarios/box.js';
+
+const BUILT = box.id;  // the scenario a built experiment runs as
 
 
 function el(tag, props = {}, ...children) {
@@ -46,8 +48,8 @@ export class BuilderPanel {
    * dimension and naive variant, where it has them). */
   async open(current) {
     this.opener = document.activeElement;
-    const base = defaultState('box');
-    this.state = current?.scenario === 'box'
+    const base = defaultState(BUILT);
+    this.state = current && scenarioOf(current.scenario).builder
       ? structuredClone({ ...current, t: 0, paused: false })
       : { ...base, dim: current?.dim === 3 ? 3 : 2, walls: current?.dim === 3 ? 'xyz' : base.walls, naive: current?.naive ?? base.naive };
     this.render();
