@@ -430,8 +430,8 @@ test('keyboard: space pauses, ? opens the help, 3 switches to the granular gas',
   await page.keyboard.press('?');
   expect(await page.isVisible('#help')).toBe(true);
   // the number keys as the menu has them, every scenario named
-  expect(await page.textContent('#help-digits')).toBe('1–8');
-  expect(await page.textContent('#help-scenarios')).toMatch(/^scenario: Bouncing ball.*Shaken box \(Brazil nut\)$/);
+  expect(await page.textContent('#help-digits')).toBe('1–9');
+  expect(await page.textContent('#help-scenarios')).toMatch(/^scenario: Bouncing ball.*Shaken box \(Brazil nut\), Your experiment \(builder\)$/);
   await page.keyboard.press('Escape');
   expect(await page.isHidden('#help')).toBe(true);
   await page.keyboard.press('3');
@@ -460,7 +460,7 @@ test('a link to a far time shows the jump with a Stop button; space stops it, pa
 test('the toolbar chooses the scenario and the speed: in view, and the run and its link follow', async () => {
   const { page, errors } = await open('');
   expect(await page.$eval('#scenario-pick', (s) => [s.value, [...s.options].map((o) => o.value)]))
-    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table', 'shaken']]);
+    .toEqual(['ball', ['ball', 'ball-array', 'granular', 'elastic', 'square-well', 'jamming', 'table', 'shaken', 'box']]);
   expect(await page.$eval('#speed-pick', (s) => s.value)).toBe('1');
   await page.selectOption('#scenario-pick', 'granular');
   await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'granular' && window.edpdApp.panes().every((p) => p.stateHash), null, { timeout: 30000 });

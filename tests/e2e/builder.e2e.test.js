@@ -123,3 +123,31 @@ test('a species added and removed, a 3-D box with its z axis, the fields that ap
   expect(errors).toEqual([]);
   await page.close();
 }, 120000);
+
+test('the gallery (g): every card has its thumbnail; a title opens its run, "Edit in the builder" opens it there', async () => {
+  const { page, errors } = await open('#v=1&scenario=ball', undefined, { width: 1366, height: 768 });
+  await page.keyboard.press('g');
+  await page.waitForSelector('#gallery:not([hidden])');
+  expect(await page.evaluate(() => document.activeElement.className)).toBe('gallery-open');
+  const cards = await page.$$eval('.gallery-card', (cs) => cs.map((c) => c.dataset.id));
+  expect(cards).toEqual(['bed', 'mixture', 'tracer', 'droplets', 'shaken']);
+  // thumbnails are lazy: scrolled into view, each one loads
+  for (const id of cards) {
+    await page.$eval(`.gallery-card[data-id="${id}"] img`, (img) => img.scrollIntoView());
+    await page.waitForFunction((k) => { const img = document.querySelector(`.gallery-card[data-id="${k}"] img`); return img.complete && img.naturalWidth === 480; }, id, { timeout: 10000 });
+  }
+  const href = await page.getAttribute('.gallery-card[data-id="mixture"] a', 'href');
+  await page.click('.gallery-card[data-id="mixture"] a');
+  await page.waitForSelector('#gallery', { state: 'hidden' });
+  await page.waitForFunction((h) => location.hash === `${h}&t=0`, href);
+  await page.waitForFunction(() => window.edpdApp.panes().every((p) => p.stateHash));
+  expect(await page.evaluate(() => window.edpdApp.model.state.sp)).toEqual([[150, 1, 1], [50, 2, 4]]);
+  await page.click('#gallery-open');
+  await page.click('.gallery-card[data-id="droplets"] .gallery-edit');
+  await page.waitForSelector('#builder:not([hidden])');
+  expect(await page.inputValue('#b-pot')).toBe('square-well');
+  expect(await page.inputValue('#b-quench')).toBe('5');
+  await page.keyboard.press('Escape');
+  expect(errors).toEqual([]);
+  await page.close();
+}, 120000);

@@ -235,7 +235,7 @@ test('a link with clamped values runs in both panes, with warnings naming what c
 // the naive pane (none in the stable one) within 10 s of play at the link's speed. Headless
 // software rendering runs slower than a lecture hall's browser, so the wait is counted in
 // simulated time: the time shown when the colour first appears, over the speed.
-for (const scenario of ['ball', 'ball-array', 'granular', 'square-well', 'table', 'shaken']) {
+for (const scenario of ['ball', 'ball-array', 'granular', 'square-well', 'table', 'shaken', 'box']) {
   for (const naive of ['halt', 'miss', 'rewind']) {
     test(`${scenario} / naive-${naive}: the failure in the failure colour within 10 s of play`, async () => {
       const { page, errors } = await open(`#v=1&scenario=${scenario}&naive=${naive}`, { width: 1366, height: 768 });

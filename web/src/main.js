@@ -34,6 +34,7 @@ import { bindKeys } from './view/keys.js';
 import { EmbedApi, allowedOrigins } from './embed-api.js';
 import { every } from './view/every.js';
 import { BuilderPanel } from './view/builder-panel.js';
+import { GalleryPanel } from './view/gallery-panel.js';
 import { loadEdpd } from './edpd.js';
 import wasmUrl from '../wasm/edpd.wasm?url';
 
@@ -380,6 +381,7 @@ bindKeys({
     p: toggleTheme,
     o: () => $('open-input').click(),
     b: () => builder.open(model.state),
+    g: () => gallery.open(),
     '[': () => stateFileFrame(-1),
     ']': () => stateFileFrame(+1),
     '?': () => setHelp(help.hidden),
@@ -394,6 +396,17 @@ const builder = new BuilderPanel($('builder'), {
   onRun: (state) => restartWith(state),
 });
 $('build').onclick = () => builder.open(model.state);
+/** A gallery item's link, run as any link is (its warnings, if a future version changed a field, shown). */
+function openLink(hash) {
+  const p = parseHash(hash);
+  warnings.replace(p.warnings);
+  start({ ...p.state, embed: model.state.embed }, { push: true });
+}
+const gallery = new GalleryPanel($('gallery'), {
+  onOpen: openLink,
+  onEdit: (hash) => builder.open(parseHash(hash).state),
+});
+$('gallery-open').onclick = () => gallery.open();
 
 /** The particles' colours under the panes: the panes' own, or a built experiment's species. */
 function showLegend() {
