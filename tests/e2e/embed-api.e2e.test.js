@@ -63,6 +63,22 @@ test('the example course page: the question when the naive pane fails, the answe
   await page.close();
 });
 
+test('a built experiment\'s link pasted into the course page: the page reacts to its naive pane\'s failure', async () => {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // the builder's walled binary mixture under gravity (its default: shaken at Γ = 3), as Copy link gives it
+  const run = '#v=1&scenario=box&naive=miss&dim=2&sp=150x1x1,50x1.4x1.96&intruder=0&phi=0.25&walls=xy&wr=1&start=layered&grav=1&tilt=0&floor=3&e=0.8&tc=0.0001&pot=hard-sphere&lambda=1.5&T=1&thermo=0&quench=0&Tq=0.35&grow=0&seed=1&speed=4';
+  await page.goto(`${course.url}course-example.html?app=${encodeURIComponent(app.url)}&run=${encodeURIComponent(run)}`);
+  const frame = await appFrame(page);
+  expect(await frame.evaluate(() => [window.edpdApp.model.state.scenario, window.edpdApp.model.state.sp])).toEqual(['box', [[150, 1, 1], [50, 1.4, 1.96]]]);
+  await page.waitForSelector('#question:not([hidden])', { timeout: 60000 });
+  expect(await page.textContent('#log')).toMatch(/^left pane: (FELL THROUGH|PASSED THROUGH)/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('commands act and events arrive: pause, step, speed, ticks, load; a run\'s start, verdicts and its end', async () => {
   const page = await browser.newPage();
   await page.goto(`${course.url}course-example.html?app=${encodeURIComponent(app.url)}`);
