@@ -17,7 +17,7 @@ EVENT_DTYPE = np.dtype([("time", "<f8"), ("a", "<i4"), ("b", "<i4"), ("kind", "<
                         ("impulse", "<f8"), ("separation", "<f8")])
 NEIGHBOURS = ("auto", "cells", "lists")
 DETECTORS = ("stable", "naive-halt", "naive-miss", "naive-rewind")
-SCENARIOS = ("granular", "elastic", "bouncing-ball", "shaken-box")
+SCENARIOS = ("granular", "elastic", "bouncing-ball", "shaken-box", "box")
 _STAT_FORMAT = {"double": "<d", "u32": "<I", "u64": "<Q", "hash": "<Q"}
 _MAX_EVENTS = 2**64 - 1
 

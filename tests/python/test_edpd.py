@@ -324,3 +324,19 @@ def test_a_shaken_box_as_the_cli_runs_it():
     assert naive.stats["fell_through"] == 231
     with pytest.raises(ValueError, match=r"box_width: must be 0 \(from n\) or at least 5 diameters"):
         edpd.Simulation("shaken-box", box_width=3)
+
+
+def test_a_built_box_as_the_cli_runs_it():
+    # the app's builder as Python keywords: a walled mixture with an intruder under tilted gravity,
+    # the same state hash as the CLI's line; a box that cannot be built is refused by field
+    sim = edpd.Simulation("box", species=[(120, 1, 1), (40, 1.5, 3.375)], intruder_diameter=3, walls="xy", gravity=1,
+                          gravity_angle=20, start="random", restitution=0.9, tc=1e-3, wall_restitution=0.8)
+    sim.advance(5)
+    cli = json.loads(subprocess.run([str(CLI), "run", "--scenario", "box", "--species", "120 1 1; 40 1.5 3.375", "--intruder", "3", "--walls", "xy",
+                                     "--gravity", "1", "--gravity-angle", "20", "--start", "random", "--restitution", "0.9", "--tc", "1e-3",
+                                     "--wall-restitution", "0.8", "--time", "5", "--json"], capture_output=True, text=True, check=True).stdout)
+    assert (sim.n, sim.state_hash) == (161, cli["state_hash"])
+    with pytest.raises(ValueError, match=r"gravity: g = 1 pulls along y, which has no walls"):
+        edpd.Simulation("box", walls="x", gravity=1)
+    with pytest.raises(ValueError, match=r"start: must be one of lattice, random, layered"):
+        edpd.Simulation("box", start="heap")
