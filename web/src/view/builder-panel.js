@@ -9,21 +9,10 @@ import { FIELDS } from '../model/url-state.js';
 import { MAX_SPECIES } from '../config.js';
 import { defaultState, scenarioOf } from '../model/scenarios.js';
 import box, { SPECIES_COLORS, INTRUDER_COLOR } from '../scenarios/box.js';
+import { el } from './el.js';
 
 const BUILT = box.id;  // the scenario a built experiment runs as
 
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('data-')) e.setAttribute(k, v);
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) e.append(c);
-  return e;
-}
 
 export class BuilderPanel {
   /** root: the dialog element; loadApi: () => Promise of the WebAssembly API; onRun(state): start

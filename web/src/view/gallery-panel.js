@@ -2,19 +2,9 @@
 // its title as a link to the run, two lines on what to look for, and a button that opens it in
 // the builder to change it. Keyboard: Tab through the cards' links and buttons, Esc closes.
 import { GALLERY } from '../model/gallery.js';
+import { el } from './el.js';
 
 const THUMBS = Object.fromEntries(GALLERY.map((g) => [g.id, new URL(`../../../docs/gallery/${g.id}.png`, import.meta.url).href]));
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) e.append(c);
-  return e;
-}
 
 export class GalleryPanel {
   /** root: the dialog; onOpen(hash): run an item's link; onEdit(hash): open it in the builder. */
