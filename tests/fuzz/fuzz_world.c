@@ -3,7 +3,7 @@
  * consistent counters, overlap counts that a count over all pairs confirms, the stable detector never lets an overlap deepen in free flight, and a
  * rejected config is an error code with a message naming a field; every event log record sane;
  * an observer's samples taken or refused with a message. Then the same gas with a stepped
- * potential of several steps.
+ * potential of several steps, and a built box (walls, tilted gravity, a start, species).
  *
  * Built two ways (CMakeLists.txt): with clang -fsanitize=fuzzer for fuzzing (scripts/fuzz.sh),
  * and with EDPD_FUZZ_MAIN as a regression runner over tests/fuzz/corpus in ctest. */
@@ -56,6 +56,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         s.n %= 100;
         if (getenv("EDPD_FUZZ_VERBOSE")) fprintf(stderr, "steps: %u, n %u\n", s.step_count, s.n);
         w = create_and_exercise(&s, &r);
+        if (w) { observe_briefly(w); edpd_destroy(w); }
+    }
+    /* a built box from the same gas and the bytes after (zeros past the input's end: walls none,
+     * no gravity, a lattice start, one species): walls, tilted gravity, a start, two species and an
+     * intruder, a vibrated floor, all wild; a box that cannot be built must be refused by field */
+    if (c.scenario != EDPD_SCENARIO_BOUNCING_BALL) {
+        edpd_config b = edpd_scenario_config(EDPD_SCENARIO_BOX);
+        b.detector = c.detector; b.dim = c.dim; b.seed = c.seed; b.tc = c.tc; b.collapse_window = c.collapse_window;
+        b.restitution = c.restitution; b.packing_fraction = c.packing_fraction;
+        b.walls = u32(&r) % 9;                               /* 8 = invalid */
+        b.start = (edpd_start)(u32(&r) % 4);                 /* 3 = invalid */
+        if (u32(&r) % 2) { b.gravity[2] = -wild(&r, 0.0, 5.0); b.gravity_angle = wild(&r, -100.0, 100.0); }
+        b.wall_restitution = wild(&r, 0.0, 1.05);
+        b.n = 1 + c.n % 150;
+        if (u32(&r) % 2) {
+            b.species_count = 2;
+            b.species[0] = (edpd_species){b.n / 2 + 1, 1.0, 1.0};
+            b.species[1] = (edpd_species){b.n / 2 + 1, wild(&r, 0.0, 3.0), wild(&r, 0.0, 9.0)};
+            b.n = b.species[0].count + b.species[1].count;
+        }
+        if (u32(&r) % 3 == 1) { b.intruder_diameter = wild(&r, 0.0, 5.0); b.n += b.intruder_diameter > 0.0 && b.species_count; }
+        if (u32(&r) % 3 == 1) { b.plate_amplitude = wild(&r, 0.0, 1.0); b.plate_frequency = wild(&r, 0.0, 5.0); }
+        if (getenv("EDPD_FUZZ_VERBOSE"))
+            fprintf(stderr, "box: walls %u start %d g %g angle %g n %u species %u intruder %g A %g\n", b.walls, (int)b.start, b.gravity[2], b.gravity_angle, b.n,
+                    b.species_count, b.intruder_diameter, b.plate_amplitude);
+        w = create_and_exercise(&b, &r);
         if (w) { observe_briefly(w); edpd_destroy(w); }
     }
     return 0;
