@@ -23,7 +23,8 @@ const EVERYTHING = { ...defaultState('box'), dim: 3, sp: [[80, 1, 1], [30, 1.3, 
 
 test('builder → link → state → link: every part of the experiment survives, numbers exactly', () => {
   for (const s of [defaultState('box'), MIXTURE, EVERYTHING, { ...defaultState('box'), pot: 'square-well', lambda: 1.7, thermo: 0.5, T: 1.2, quench: 10, Tq: 0.3, e: 1, grav: 0, floor: 0, walls: 'none', start: 'lattice', phi: 0.1 },
-    { ...defaultState('box'), grow: 0.01, grav: 0, floor: 0, e: 1, start: 'random', phi: 0.3 }]) {
+    { ...defaultState('box'), grow: 0.01, grav: 0, floor: 0, e: 1, start: 'random', phi: 0.3 },
+    { ...defaultState('box'), pot: 'steps', steps: [[1.1, 2], [1.3, -1.5], [1.6, -0.25]], grav: 0, floor: 0, e: 1, start: 'random', phi: 0.2, walls: 'none' }]) {
     const hash = encodeState(s), back = parseHash(hash);
     expect(back.warnings).toEqual([]);
     expect(back.state).toEqual({ ...s, t: 0, paused: false, embed: false });
@@ -79,6 +80,9 @@ test('the check: a good experiment passes; each bad one is named at the field wh
   expect(bad({ intruder: 9 })).toEqual({ field: 'intruder', message: 'Intruder diameter: must be in [0, 6]' });
   expect(bad({ grow: 0.01, floor: 2 })).toEqual({ field: 'grow', message: expect.stringMatching(/^Growth rate γ: not with a vibrated floor/) });
   expect(bad({ walls: 'none', grav: 0, phi: 0.5, sp: [[10, 1, 1]] })).toEqual({ field: 'phi', message: expect.stringMatching(/too short for a periodic axis/) });
+  expect(bad({ pot: 'steps', steps: [[1.5, -1], [1.2, -2]] })).toEqual({ field: 'steps', message: expect.stringMatching(/^Steps: step 1: radius must be in \[1\.5000000000015/) });
+  expect(bad({ pot: 'steps', steps: '1.2,-1' })).toEqual({ field: 'steps', message: 'Steps: step 1 must be radius:energy, e.g. 1.2:-1' });
+  expect(bad({ pot: 'hard-sphere', steps: '1.2,-1' })).toBeNull();  // not built: steps apply to the steps potential only
   // without the engine (still loading) the ranges alone are checked
   expect(checkExperiment({ ...MIXTURE, walls: 'x' }, null)).toBeNull();
 });

@@ -4,7 +4,7 @@
 // verdict on the whole (a gravity along a periodic axis, a start with no room), its error
 // brought back to the field where it is entered. No DOM: the panel (view/builder-panel.js)
 // draws it, and tests run it in Node.
-import { FIELDS, SPECIES_RANGE, parseSpecies } from './url-state.js';
+import { FIELDS, SPECIES_RANGE, parseSpecies, parseSteps, encodeSteps } from './url-state.js';
 import box from '../scenarios/box.js';
 
 /** The form, in the order a lecturer thinks of an experiment. `show(s)`: the field applies. */
@@ -28,8 +28,9 @@ export const GROUPS = [
   { title: 'Interactions', fields: [
     { key: 'e', label: 'Restitution ε', kind: 'number', step: 0.05, help: '1: elastic; below 1 a granular gas that cools' },
     { key: 'tc', label: 'TC model t_c', kind: 'number', step: 0.0001, help: 'impacts within t_c of a particle\'s last are elastic: keeps a bed at rest from collapse (0: off)', show: (s) => s.e < 1 },
-    { key: 'pot', label: 'Potential', kind: 'select', options: FIELDS.pot.values, help: 'hard spheres, or a hard core with a well of depth 1 (the energy unit)' },
+    { key: 'pot', label: 'Potential', kind: 'select', options: FIELDS.pot.values, help: 'hard spheres, a hard core with a well of depth 1 (the energy unit), or steps of your own' },
     { key: 'lambda', label: 'Well width λ', kind: 'number', step: 0.05, help: 'the well\'s edge in contact distances', show: (s) => s.pot === 'square-well' },
+    { key: 'steps', label: 'Steps', kind: 'steps', help: 'radius:energy of each step, innermost first, comma-separated (radii in contact distances), e.g. 1.2:-1,1.5:-0.5', show: (s) => s.pot === 'steps' },
   ] },
   { title: 'Temperature', fields: [
     { key: 'T', label: 'Temperature kT', kind: 'number', step: 0.1, help: 'the start\'s, and the thermostat\'s bath' },
@@ -54,7 +55,7 @@ export const FORM_FIELDS = Object.fromEntries(GROUPS.flatMap((g) => g.fields.map
 const FROM_CORE = {
   dim: 'dim', n: 'sp', species: 'sp', packingFraction: 'phi', walls: 'walls', wallRestitution: 'wr', start: 'start', gravity: 'grav', gravityAngle: 'tilt',
   plateAmplitude: 'floor', plateFrequency: 'floor', intruderDiameter: 'intruder', restitution: 'e', tc: 'tc', potential: 'pot', wellWidth: 'lambda',
-  temperature: 'T', bathTemperature: 'T', thermostatRate: 'thermo', quenchAt: 'quench', quenchTo: 'Tq', growthRate: 'grow', seed: 'seed',
+  steps: 'steps', temperature: 'T', bathTemperature: 'T', thermostatRate: 'thermo', quenchAt: 'quench', quenchTo: 'Tq', growthRate: 'grow', seed: 'seed',
 };
 
 /** The walls of a dimension's axes: a 3-D box's z is dropped in 2-D. */
@@ -70,6 +71,10 @@ function rangeError(key, v) {
   if (f.type === 'species') {
     const sp = parseSpecies(v.map((x) => x.join('x')).join(','));
     return typeof sp === 'string' ? sp : null;
+  }
+  if (f.type === 'steps') {
+    const st = typeof v === 'string' ? parseSteps(v) : parseSteps(encodeSteps(v));
+    return typeof st === 'string' ? st : null;
   }
   if (f.type === 'colors' || f.type === 'bool') return null;
   if (key === 'dim') return v === 2 || v === 3 ? null : 'must be 2 or 3';
@@ -90,6 +95,7 @@ export const particleCount = (s) => s.sp.reduce((a, [k]) => a + k, 0) + (s.intru
 export function checkExperiment(s, api, { nMax = box.nMax } = {}) {
   for (const g of GROUPS) {
     for (const f of g.fields) {
+      if (f.show && !f.show(s)) continue;  // what does not apply is not built
       const message = rangeError(f.key, s[f.key]);
       if (message) return { field: f.key, message: `${f.label}: ${message}` };
     }

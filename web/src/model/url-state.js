@@ -65,7 +65,8 @@ export const FIELDS = {
   grav: { type: 'number', ...within('gravity', 0, 100), label: 'gravity g (0 = none)' },
   tilt: { type: 'number', ...within('gravityAngle', -90, 90), label: 'gravity\'s tilt towards +x [degrees]' },
   floor: { type: 'number', min: 0, max: 8, label: 'vibrated floor: Γ = Aω²/g at A = σ/2 (0 = still)' },
-  pot: { type: 'enum', values: ['hard-sphere', 'square-well'], label: 'pair potential' },
+  pot: { type: 'enum', values: ['hard-sphere', 'square-well', 'steps'], label: 'pair potential' },
+  steps: { type: 'steps', label: 'a stepped potential: radius:energy, comma-separated, innermost first (e.g. 1.2:-1,1.5:-0.5)' },
   grow: { type: 'number', ...within('growthRate', 0, 0.1), label: 'growth rate γ (0 = none)' },
   speed: { type: 'number', min: 0.001, max: 10000, label: 'speed (simulation time per second)' },
   t: { type: 'number', min: 0, max: 1e9, label: 'simulation time' },
@@ -102,6 +103,23 @@ export function parseSpecies(text) {
   if (total > MAX_N) return `the counts sum to ${total}, more than ${MAX_N}`;
   return out;
 }
+/** A stepped potential from a link's text "1.2:-1,1.5:-0.5" (radius:energy, radii in contact
+ * distances, innermost first): [[radius, energy], ...], or a message saying what is wrong (the
+ * core checks the order and the ranges). */
+export function parseSteps(text) {
+  const entries = String(text).split(',');
+  if (entries.length < 1 || entries.length > SCHEMA.limits.max_steps) return `give 1 to ${SCHEMA.limits.max_steps} steps`;
+  const out = [];
+  for (const [k, e] of entries.entries()) {
+    const v = e.split(':');
+    if (v.length !== 2 || !v.every((x) => NUMBER.test(x))) return `step ${k + 1} must be radius:energy, e.g. 1.2:-1`;
+    out.push(v.map(Number));
+  }
+  return out;
+}
+/** A link's text of steps (parseSteps reads it back). */
+export const encodeSteps = (st) => st.map((x) => x.join(':')).join(',');
+
 /** A link's text of species (parseSpecies reads it back). */
 export const encodeSpecies = (sp) => sp.map((x) => x.join('x')).join(',');
 // an origin as a browser states it: https://host or http://host:port, nothing after
@@ -198,6 +216,12 @@ export function parseHash(hash) {
       const sp = parseSpecies(text);
       if (typeof sp === 'string') warnings.push({ field: key, message: `${shown}: ${sp}; using ${encodeSpecies(state[key])}` });
       else state[key] = sp;
+      continue;
+    }
+    if (f.type === 'steps') {
+      const st = parseSteps(text);
+      if (typeof st === 'string') warnings.push({ field: key, message: `${shown}: ${st}; using ${encodeSteps(state[key])}` });
+      else state[key] = st;
       continue;
     }
     if (f.type === 'colors') {
@@ -319,6 +343,10 @@ export function encodeState(state) {
     }
     if (FIELDS[key].type === 'species') {
       parts.push(`${key}=${encodeSpecies(v)}`);
+      continue;
+    }
+    if (FIELDS[key].type === 'steps') {
+      parts.push(`${key}=${encodeSteps(v)}`);
       continue;
     }
     if (FIELDS[key].type === 'colors') {

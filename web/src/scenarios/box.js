@@ -34,6 +34,7 @@ export function boxConfig(s, detector) {
   if (s.tc > 0) c.tc = s.tc;
   if (s.T !== 1) c.temperature = s.T;
   if (s.pot === 'square-well') { c.potential = 'square-well'; c.wellWidth = s.lambda; }
+  if (s.pot === 'steps') c.steps = s.steps.map((x) => [...x]);
   if (s.thermo > 0) {
     c.thermostatRate = s.thermo;
     if (s.T !== 1) c.bathTemperature = s.T;
@@ -70,16 +71,16 @@ export default {
       `in a ${s.dim === 3 ? 'cubic' : 'square'} box at packing fraction ${fmt(s.phi, 3)}, ${wallsText(s)}; ` +
       `${s.grav > 0 ? `gravity g = ${fmt(s.grav, 3)} down${s.tilt ? `, tilted ${fmt(s.tilt, 3)}° towards +x` : ''}${s.floor > 0 ? `, the floor vibrated at Γ = ${fmt(s.floor, 3)}` : ''}; ` : 'no gravity; '}` +
       `restitution ${fmt(s.e, 3)}${s.tc > 0 ? ` (TC model, t_c = ${fmt(s.tc, 3)})` : ''}` +
-      `${s.pot === 'square-well' ? `; a square well out to λ = ${fmt(s.lambda, 3)}` : ''}${s.thermo > 0 ? `; a thermostat at kT = ${fmt(s.T, 3)}${s.quench > 0 ? `, quenched to ${fmt(s.Tq, 3)} at t = ${fmt(s.quench, 4)}` : ''}` : ''}` +
+      `${s.pot === 'square-well' ? `; a square well out to λ = ${fmt(s.lambda, 3)}` : s.pot === 'steps' ? `; a stepped potential (${s.steps.map(([r, u]) => `U = ${fmt(u, 3)} out to ${fmt(r, 3)}`).join(', ')})` : ''}${s.thermo > 0 ? `; a thermostat at kT = ${fmt(s.T, 3)}${s.quench > 0 ? `, quenched to ${fmt(s.Tq, 3)} at t = ${fmt(s.quench, 4)}` : ''}` : ''}` +
       `${s.grow > 0 ? `; the diameters grow as σ(1 + γt), γ = ${fmt(s.grow, 3)}` : ''}; started ${s.start === 'lattice' ? 'on a lattice' : s.start === 'random' ? 'at random' : 'in layers on the floor'}. ` +
       'The naive detector runs on the left, the stable one on the right, from the same state.';
   },
-  params: ['naive', 'dim', 'sp', 'col', 'intruder', 'phi', 'walls', 'wr', 'start', 'grav', 'tilt', 'floor', 'e', 'tc', 'pot', 'lambda', 'T', 'thermo', 'quench', 'Tq', 'grow', 'seed', 'speed'],
+  params: ['naive', 'dim', 'sp', 'col', 'intruder', 'phi', 'walls', 'wr', 'start', 'grav', 'tilt', 'floor', 'e', 'tc', 'pot', 'lambda', 'steps', 'T', 'thermo', 'quench', 'Tq', 'grow', 'seed', 'speed'],
   // a granular mixture of two sizes (equally dense) on a vibrated floor in a walled box: the
   // naive pane's grains fall through the floor within seconds; a bed at rest would cost the TC
   // model's contacts some 10^6 events per time unit, a shaken one a few 10^4
   defaults: { naive: 'miss', dim: 2, sp: [[150, 1, 1], [50, 1.6, 2.56]], col: [], intruder: 0, phi: 0.2, walls: 'xy', wr: 1, start: 'layered', grav: 1, tilt: 0, floor: 3,
-    e: 0.8, tc: 1e-4, pot: 'hard-sphere', lambda: 1.5, T: 1, thermo: 0, quench: 0, Tq: 0.35, grow: 0, seed: 1, speed: 4 },
+    e: 0.8, tc: 1e-4, pot: 'hard-sphere', lambda: 1.5, steps: [[1.2, -1], [1.5, -0.5]], T: 1, thermo: 0, quench: 0, Tq: 0.35, grow: 0, seed: 1, speed: 4 },
   nMax: 5000,
   units: () => ({ length: 'σ', time: 'σ√(m/kT₀)' }),
   speciesColors,

@@ -5,7 +5,7 @@
 // message stands under the field it is about; Run stays off while anything is wrong, so a built
 // experiment never starts a dead run. Keyboard: Tab through the fields, Enter runs, Esc closes.
 import { GROUPS, FORM_FIELDS, SPECIES_RANGE, checkExperiment, describeExperiment, wallsFor } from '../model/experiment.js';
-import { FIELDS } from '../model/url-state.js';
+import { FIELDS, parseSteps, encodeSteps } from '../model/url-state.js';
 import { MAX_SPECIES } from '../config.js';
 import { defaultState, scenarioOf } from '../model/scenarios.js';
 import box, { SPECIES_COLORS, INTRUDER_COLOR } from '../scenarios/box.js';
@@ -92,6 +92,10 @@ export class BuilderPanel {
       }
     } else if (f.kind === 'species') {
       input = this.speciesTable(id);
+    } else if (f.kind === 'steps') {
+      const v = this.state.steps;
+      input = el('input', { id, type: 'text', spellcheck: false, value: typeof v === 'string' ? v : encodeSteps(v), 'aria-describedby': `${id}-help ${id}-error` });
+      input.addEventListener('change', () => this.commit(input));
     } else {
       const r = FIELDS[f.key];
       input = el('input', { id, type: 'number', inputMode: 'decimal', step: String(f.step ?? 'any'), min: String(r.min), max: String(r.max), value: String(this.state[f.key]),
@@ -161,6 +165,7 @@ export class BuilderPanel {
     } else {
       const key = input.dataset.key, f = FORM_FIELDS[key];
       if (f.kind === 'select') s[key] = key === 'dim' ? Number(input.value) : input.value;
+      else if (f.kind === 'steps') { const st = parseSteps(input.value.trim()); s[key] = typeof st === 'string' ? input.value.trim() : st; }
       else s[key] = input.value.trim() === '' ? NaN : Number(input.value);
       if (key === 'dim') {  // the other dimension's axes: z walled with the others in 3-D, dropped in 2-D
         s.walls = s.dim === 3 && s.walls === 'xy' ? 'xyz' : wallsFor(s.walls, s.dim);
@@ -196,7 +201,7 @@ export class BuilderPanel {
       place.textContent = problem.message;
       place.hidden = false;
       if (key) this.root.querySelector(`#b-${key}`)?.setAttribute('aria-invalid', 'true');
-      if (key) this.setStatus('fix the field marked below to run');
+      if (key) this.setStatus('fix the field marked in red to run');
       return problem;
     }
     this.setStatus(this.api ? `${describeExperiment(this.state, this.api)}: ready to run` : 'loading the engine…');
@@ -214,6 +219,8 @@ export class BuilderPanel {
     if (!this.api || this.check()) return;
     const s = this.state;
     this.root.hidden = true;
-    this.onRun({ ...s, sp: s.sp.map((x) => [...x]), col: [...(s.col ?? [])], t: 0, paused: false });
+    // steps typed wrong while another potential is chosen: not built, so back to the default
+    const steps = typeof s.steps === 'string' ? defaultState(BUILT).steps : s.steps.map((x) => [...x]);
+    this.onRun({ ...s, sp: s.sp.map((x) => [...x]), col: [...(s.col ?? [])], steps, t: 0, paused: false });
   }
 }
