@@ -251,35 +251,54 @@ done:
     return code;
 }
 
-/* Layers on the floor: a square lattice 1.1 largest diameters apart from the floor up, the
- * intruder at the bottom of the middle and clear of it by a tenth of a diameter. */
+/* Layers on the floor, shelf by shelf: along x each particle takes its own width (5 % to
+ * spare), a row is as deep (along y, in 3-D) and a layer as high as its widest particle; rows
+ * fill a layer and layers stack from the floor up, so a mixture packs as densely as its sizes
+ * allow. The intruder sits at the bottom of the middle; a particle that would touch it moves on
+ * along its row. */
+#define SHELF 1.05
+
+typedef struct shelves { double x, y, z, row, layer; } shelves;
+
+/* The next place for a particle of width w (its diameter and room to spare): along the row, else
+ * a new row, else (3-D) a new layer. */
+static void shelf_place(shelves *c, const box_geometry *g, double w, double r[3]) {
+    if (c->x + w > g->L || (g->d == 3 && c->y + w > g->L)) {
+        c->x = 0.0;
+        if (g->d == 3 && c->y + c->row + w <= g->L) { c->y += c->row; c->row = 0.0; }
+        else { c->y = 0.0; c->row = 0.0; c->z += c->layer; c->layer = 0.0; }
+    }
+    r[0] = c->x + 0.5 * w;
+    r[1] = g->d == 3 ? c->y + 0.5 * w : 0.0;
+    r[2] = 0.0;
+    r[g->up] = c->z + 0.5 * w;
+}
+
 static edpd_code layered_start(const edpd_config *c, const box_geometry *g, const double *diam, double *pos, edpd_error *err) {
     uint32_t n = c->n, bed = c->intruder_diameter > 0.0 ? n - 1 : n;
-    double largest = bed_largest(c, diam);
-    double s = 1.1 * largest, D = bed < n ? diam[n - 1] : 0.0, base = g->lo[g->up] + 0.05 * largest;
-    uint32_t per_row = (uint32_t)floor(g->L / s);
-    if (per_row < 1) per_row = 1;
-    uint32_t layer_sites = g->d == 3 ? per_row * per_row : per_row;
-    double centre[3] = {0.5 * g->L, 0.5 * g->L, 0.0};
-    centre[g->up] = base + 0.5 * D;
-    if (g->d == 2) centre[2] = 0.0;
-    uint32_t i = 0;
-    for (uint64_t site = 0; i < bed; site++) {
-        uint32_t layer = (uint32_t)(site / layer_sites), in = (uint32_t)(site % layer_sites);
-        double r[3] = {0, 0, 0};
-        r[0] = (in % per_row + 0.5) * s + 0.5 * (g->L - per_row * s);
-        if (g->d == 3) r[1] = (in / per_row + 0.5) * s + 0.5 * (g->L - per_row * s);
-        r[g->up] = base + 0.5 * largest + layer * s;
-        if (D > 0.0) {
-            double reach1 = 0.5 * (D + diam[i]) + 0.1 * largest;
-            if (gap2(g, r, centre) < reach1 * reach1) continue;
-        }
-        if (r[g->up] + 0.5 * largest > g->hi[g->up]) {
+    double D = bed < n ? diam[n - 1] : 0.0, base = g->lo[g->up];
+    double centre[3] = {0.5 * g->L, g->d == 3 ? 0.5 * g->L : 0.0, 0.0};
+    centre[g->up] = base + 0.5 * SHELF * D;
+    shelves cur = {0.0, 0.0, base, 0.0, 0.0};
+    for (uint32_t i = 0; i < bed; i++) {
+        double w = SHELF * diam[i], r[3];
+        if (w > g->L)
             return ed_set_error(err, EDPD_ERR_INVALID, "packing_fraction",
-                "%g is too dense for a layered start: the layers (%.3g diameters apart) reach the lid at %g with %u of %u particles placed; lower it or start random",
-                c->packing_fraction, s, g->hi[g->up], i, bed);
+                "%g gives a box %.4g wide, narrower than a particle of diameter %g: lower it", c->packing_fraction, g->L, diam[i]);
+        for (;;) {  /* along the row past the intruder */
+            shelf_place(&cur, g, w, r);
+            double reach1 = 0.5 * SHELF * (D + diam[i]);
+            if (!(D > 0.0) || gap2(g, r, centre) >= reach1 * reach1) break;
+            cur.x += 0.25 * w;
         }
-        memcpy(pos + 3 * (size_t)i++, r, sizeof r);
+        if (r[g->up] + 0.5 * diam[i] > g->hi[g->up])
+            return ed_set_error(err, EDPD_ERR_INVALID, "packing_fraction",
+                "%g is too dense for a layered start: the layers reach the lid at %g with %u of %u particles placed; lower it or start random",
+                c->packing_fraction, g->hi[g->up], i, bed);
+        memcpy(pos + 3 * (size_t)i, r, sizeof r);
+        cur.x += w;
+        if (w > cur.row) cur.row = w;
+        if (w > cur.layer) cur.layer = w;
     }
     if (D > 0.0) memcpy(pos + 3 * (size_t)(n - 1), centre, sizeof centre);
     return EDPD_OK;
