@@ -224,6 +224,8 @@ test('exports: CSV and JSON of the plotted data and a PNG of the view download w
   // count printed without grouping could not pass)
   await page.waitForFunction(() => window.edpdApp.model.panes[1].frame.stats.events > 1000, null, { timeout: 30000 });
   await page.evaluate(() => { if (window.edpdApp.model.playing) document.getElementById('play').click(); });
+  // a pane busy when the pause came still answers with one more frame: compare once both are idle
+  await page.waitForFunction(() => window.edpdApp.model.panes.every((p) => !p.busy), null, { timeout: 30000 });
   const counter = () => [document.querySelector('#counters tbody tr:first-child td:last-child').textContent,
     window.edpdApp.model.panes[1].frame.stats.events.toLocaleString('en')];
   // the table is redrawn on the next animation frame after the last reply: wait until it caught up
