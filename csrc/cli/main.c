@@ -24,7 +24,7 @@ const char *const USAGE =
     "  edpd run   (--scenario {granular|elastic|bouncing-ball|jamming|shaken-box|box} | --load STATE.xyz [--frame {K|last}]) [--detector {stable|naive-halt|naive-miss|naive-rewind}]\n"
     "             [--n N | --species \"COUNT DIAMETER [MASS]; ...\"] [--packing-fraction PHI | --density RHO] [--restitution E] [--dim {2|3}] [--seed S]\n"
     "             [--gravity G] [--plate-offset R] [--plate-amplitude A --plate-frequency W [--plate-phase P]] [--box-width W] [--intruder D]\n"
-    "             [--walls {none|x|y|xy|z|xz|yz|xyz}] [--wall-restitution E] [--gravity-angle DEG] [--start {lattice|random|layered}] [--tc T] [--collapse-window K] [--collapse-dt DT] [--equilibrate T | --elastic-until T]\n"
+    "             [--walls {none|x|y|xy|z|xz|yz|xyz}] [--wall-restitution E | --wall-restitutions \"X- X+ Y- Y+ [Z- Z+]\"] [--gravity-angle DEG] [--start {lattice|random|layered}] [--tc T] [--collapse-window K] [--collapse-dt DT] [--equilibrate T | --elastic-until T]\n"
     "             [--temperature KT] [--potential {hard-sphere|square-well|steps}] [--lambda L] [--well-depth E]\n"
     "             [--steps \"RADIUS ENERGY; ...\"] [--thermostat-rate NU] [--bath-temperature KT] [--quench-at T] [--quench-to KT] [--thermostat-until T]\n"
     "             [--growth-rate G] [--rescale-interval T] [--until-pressure Z | --until-packing-fraction PHI]\n"

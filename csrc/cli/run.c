@@ -70,6 +70,11 @@ static int run_flag(cli_args *a, run_opts *o, const char *f) {
         o->species_given = 1;
         return 1;
     }
+    if (strcmp(f, "--wall-restitutions") == 0) {  /* a list, as --species: read once --dim is known (run_parse) */
+        o->wall_restitutions = value_of(a);
+        if (!o->wall_restitutions) return arg_fail(a, "--wall-restitutions: needs \"X- X+ Y- Y+ [Z- Z+]\", each wall's restitution"), -1;
+        return 1;
+    }
     if (strcmp(f, "--until-packing-fraction") == 0) {
         if (!arg_double(a, f, value_of(a), 1e-6, 0.91, &o->until_phi)) return -1;
         return 1;
@@ -169,6 +174,11 @@ static int run_parse(cli_args *a, run_opts *o) {
         o->n_given |= field->offset == offsetof(edpd_config, n);
     }
     if (o->species_given && o->n_given) return fail("--species: gives n itself (the counts' sum): not with --n");
+    if (o->wall_restitutions) {
+        edpd_error e;
+        char m[600];
+        if (edpd_config_set_wall_restitutions(&o->c, o->wall_restitutions, &e) != EDPD_OK) { snprintf(m, sizeof m, "--wall-restitutions: %s", e.message + strlen("wall_restitutions: ")); return fail(m); }
+    }
     /* a box's intruder is one more than the species' counts, whichever flag came first */
     if (o->species_given && o->c.scenario == EDPD_SCENARIO_BOX) {
         uint64_t n = o->c.intruder_diameter > 0.0;

@@ -15,6 +15,7 @@ typedef struct run_opts {
     int dim_given, gravity_given, restitution_given, tc_given, potential_given, steps_given;
     int jamming;                  /* --scenario jamming: elastic, growing, a 50:50 mixture 1 : 1.4 unless --species */
     int species_given, n_given;
+    const char *wall_restitutions;  /* --wall-restitutions: read once --dim is known */
     double until_phi;             /* --until-packing-fraction: the compression's end (0: not given) */
     uint64_t events, checkpoint;
     uint64_t trajectory_every;    /* --trajectory-every K: a frame at every K-th --series sample (1) */

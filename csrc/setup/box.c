@@ -71,7 +71,8 @@ static void geometry(const edpd_config *c, const double *diam, box_geometry *g) 
     }
 }
 
-/* The walls: on each walled axis a plane facing in at each end, all of wall_restitution; the
+/* The walls: on each walled axis a plane facing in at each end, of wall_restitution (or each its
+ * own, wall_restitutions: x-, x+, y-, y+, z-, z+); the
  * vertical's lower one is the floor, oscillating as A + A sin(omega t + phase) if A > 0. */
 static uint32_t box_planes(const edpd_config *c, const box_geometry *g, edpd_plane *planes) {
     uint32_t k = 0;
@@ -85,7 +86,8 @@ static uint32_t box_planes(const edpd_config *c, const box_geometry *g, edpd_pla
             lo->offset = c->plate_amplitude;
             lo->amplitude = c->plate_amplitude; lo->angular_frequency = c->plate_frequency; lo->phase = c->plate_phase;
         }
-        lo->restitution = hi->restitution = c->wall_restitution;
+        lo->restitution = c->wall_restitution_count ? c->wall_restitutions[2 * a] : c->wall_restitution;
+        hi->restitution = c->wall_restitution_count ? c->wall_restitutions[2 * a + 1] : c->wall_restitution;
     }
     return k;
 }

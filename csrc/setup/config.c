@@ -301,6 +301,12 @@ static edpd_code check_box(const edpd_config *c, edpd_error *err) {
     if (c->intruder_diameter != 0.0 && !(c->intruder_diameter >= 1.0))
         BAD("intruder_diameter", "must be 0 (none) or in [1, 100] diameters, got %g", c->intruder_diameter);
     if (c->intruder_diameter > 0.0 && c->n < 2) BAD("n", "an intruder is one of n particles: n must be at least 2, got %u", c->n);
+    if (c->wall_restitution_count) {
+        if (c->wall_restitution_count != 2u * (uint32_t)c->dim) BAD("wall_restitutions", "give %d, each wall's (x- x+ y- y+%s), got %u", 2 * c->dim, c->dim == 3 ? " z- z+" : "", c->wall_restitution_count);
+        if (c->wall_restitution != 1.0) BAD("wall_restitution", "give one of wall_restitution (every wall's) and wall_restitutions (each wall's own), got both");
+        for (uint32_t k = 0; k < c->wall_restitution_count; k++)
+            if (!finite_in(c->wall_restitutions[k], 0.0, 1.0)) BAD("wall_restitutions", "entry %u must be in [0, 1], got %g", k, c->wall_restitutions[k]);
+    }
     return EDPD_OK;
 }
 
@@ -367,6 +373,7 @@ edpd_code edpd_validate_config(const edpd_config *c, edpd_error *err) {
     if (c->scenario != EDPD_SCENARIO_BOX) {
         if (c->walls != 0) BAD("walls", "only for box (an experiment built from parts), got %u", c->walls);
         if (c->wall_restitution != 1.0) BAD("wall_restitution", "only for box (an experiment built from parts), got %g", c->wall_restitution);
+        if (c->wall_restitution_count) BAD("wall_restitutions", "only for box (an experiment built from parts)");
         if (c->gravity_angle != 0.0) BAD("gravity_angle", "only for box (an experiment built from parts), got %g", c->gravity_angle);
         if (c->start != EDPD_START_LATTICE) BAD("start", "only for box (an experiment built from parts), got %d", (int)c->start);
     }

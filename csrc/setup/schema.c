@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
@@ -272,4 +273,25 @@ edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_error *er
     edpd_code e = edpd_parse_steps(text, c->steps, &c->step_count, err);
     if (e == EDPD_OK) c->potential = EDPD_POTENTIAL_STEPS;
     return e;
+}
+
+edpd_code edpd_config_set_wall_restitutions(edpd_config *c, const char *text, edpd_error *err) {
+    double v[7];
+    int got = 0;
+    const char *p = text ? text : "";
+    for (char *end; got < 7; got++, p = end) {
+        while (*p == ' ' || *p == ',' || *p == ';' || *p == '\t') p++;
+        if (!*p) break;
+        v[got] = strtod(p, &end);
+        if (end == p) return ed_set_error(err, EDPD_ERR_INVALID, "wall_restitutions", "entry %d is not a number: '%.20s'", got, p);
+    }
+    int want = 2 * (c->dim == 3 ? 3 : 2);
+    if (got != want)
+        return ed_set_error(err, EDPD_ERR_INVALID, "wall_restitutions", "give %d numbers in %d-D, each wall's (x- x+ y- y+%s), got %d", want, c->dim, want == 6 ? " z- z+" : "", got);
+    for (int k = 0; k < got; k++) {
+        if (!(v[k] >= 0.0 && v[k] <= 1.0)) return ed_set_error(err, EDPD_ERR_INVALID, "wall_restitutions", "entry %d must be in [0, 1], got %g", k, v[k]);
+        c->wall_restitutions[k] = v[k];
+    }
+    c->wall_restitution_count = (uint32_t)got;
+    return EDPD_OK;
 }

@@ -128,6 +128,8 @@ KEEP void wasm_config_free(edpd_config *c) { free(c); }
 KEEP int wasm_config_steps(edpd_config *c, const char *text, edpd_error *err) { return (int)edpd_config_set_steps(c, text, err); }
 /* A mixture from "count diameter mass; ..." (edpd_config_set_species, n its counts' sum). */
 KEEP int wasm_config_species(edpd_config *c, const char *text, edpd_error *err) { return (int)edpd_config_set_species(c, text, err); }
+/* A box's walls, each its own restitution, from "x- x+ y- y+ [z- z+]" (edpd_config_set_wall_restitutions). */
+KEEP int wasm_config_wall_restitutions(edpd_config *c, const char *text, edpd_error *err) { return (int)edpd_config_set_wall_restitutions(c, text, err); }
 /* The contact network (edpd_get_contacts): counts into o[0..2] (contacts, rattlers, mean), each
  * particle's contacts into counts (n), the first cap pairs into pairs (2 cap); 0 or an error code. */
 KEEP int wasm_contacts(edpd_world *w, double gap, double *o, uint32_t *counts, uint32_t *pairs, uint32_t cap, edpd_error *err) {

@@ -73,6 +73,7 @@ schema_json = _fn("edpd_schema_json", ctypes.c_size_t, ctypes.c_char_p, ctypes.c
 field_named = _fn("edpd_field_named", P, ctypes.c_char_p)
 field_set = _fn("edpd_field_set", ctypes.c_int, P, P, ctypes.c_double, ctypes.POINTER(Error))
 config_set_species = _fn("edpd_config_set_species", ctypes.c_int, P, ctypes.c_char_p, ctypes.POINTER(Error))
+config_set_wall_restitutions = _fn("edpd_config_set_wall_restitutions", ctypes.c_int, P, ctypes.c_char_p, ctypes.POINTER(Error))
 config_set_steps = _fn("edpd_config_set_steps", ctypes.c_int, P, ctypes.c_char_p, ctypes.POINTER(Error))
 create = _fn("edpd_create", P, P, ctypes.POINTER(Error))
 destroy = _fn("edpd_destroy", None, P)

@@ -63,10 +63,11 @@ class Simulation:
     their ranges); a value out of range raises ValueError with the core's message, an unknown
     keyword or a value of the wrong type TypeError. ``steps=[(radius, energy), ...]`` gives a
     stepped potential (radii in diameters, innermost first); ``species=[(count, diameter, mass),
-    ...]`` a mixture in the gas scenarios (n is the counts' sum).
+    ...]`` a mixture in the gas scenarios and the box (n is the counts' sum); ``wall_restitutions=[x-,
+    x+, y-, y+(, z-, z+)]`` a box's walls, each its own restitution.
     """
 
-    def __init__(self, scenario="granular", *, steps=None, species=None, **fields):
+    def __init__(self, scenario="granular", *, steps=None, species=None, wall_restitutions=None, **fields):
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario: must be one of {', '.join(SCENARIOS)} (a state: edpd.load or edpd.custom), got {scenario!r}")
         cfg = _lib.scenario_config(_scenario_index(scenario))
@@ -87,6 +88,13 @@ class Simulation:
             except (TypeError, ValueError):
                 raise TypeError(f"species: must be a list of (count, diameter, mass), got {species!r}") from None
             if _lib.config_set_species(ctypes.byref(cfg), text.encode(), ctypes.byref(err)) != 0:
+                _raise(err)
+        if wall_restitutions is not None:
+            try:
+                text = " ".join(repr(_number("wall_restitutions", e)) for e in wall_restitutions)
+            except TypeError:
+                raise TypeError(f"wall_restitutions: must be a list of numbers, each wall's (x-, x+, y-, y+[, z-, z+]), got {wall_restitutions!r}") from None
+            if _lib.config_set_wall_restitutions(ctypes.byref(cfg), text.encode(), ctypes.byref(err)) != 0:
                 _raise(err)
         if steps is not None:
             if _lib.config_set_steps(ctypes.byref(cfg), steps_text(steps).encode(), ctypes.byref(err)) != 0:

@@ -7,6 +7,7 @@
  * energy's books balance on inelastic walls and a vibrated floor; bad input is refused by field. */
 #include "check.h"
 #include "edpd/edpd.h"
+#include "edpd/schema.h"
 #include <stdlib.h>
 
 static edpd_world *made(edpd_config c) {
@@ -206,6 +207,33 @@ TEST(bad_input) {
     d = edpd_scenario_config(EDPD_SCENARIO_GRANULAR); d.walls = 3; refused(d, "walls");
     d = edpd_scenario_config(EDPD_SCENARIO_GRANULAR); d.start = EDPD_START_RANDOM; refused(d, "start");
     d = edpd_scenario_config(EDPD_SCENARIO_GRANULAR); d.wall_restitution = 0.5; refused(d, "wall_restitution");
+    d = c; d.wall_restitution_count = 6; refused(d, "wall_restitutions");  /* 6 walls in 2-D */
+    d = c; d.wall_restitution_count = 4; d.wall_restitutions[2] = 1.5; refused(d, "wall_restitutions");
+    d = c; d.wall_restitution_count = 4; for (int k = 0; k < 4; k++) d.wall_restitutions[k] = 1.0; d.wall_restitution = 0.5; refused(d, "wall_restitution");
+    d = edpd_scenario_config(EDPD_SCENARIO_GRANULAR); d.wall_restitution_count = 6; refused(d, "wall_restitutions");
+    edpd_error err;
+    d = c; d.dim = 3; d.walls = 7;
+    CHECK(edpd_config_set_wall_restitutions(&d, "1 1 0.5", &err) == EDPD_ERR_INVALID && strstr(err.message, "give 6 numbers in 3-D") != NULL, "3 of 6 walls: %s", err.message);
+    CHECK(edpd_config_set_wall_restitutions(&d, "1 1 1 1 2 1", &err) == EDPD_ERR_INVALID && strstr(err.message, "entry 4 must be in [0, 1]") != NULL, "a restitution of 2: %s", err.message);
+}
+
+/* Each wall its own restitution: the planes carry x-, x+, y-, y+, z-, z+ as given, read from
+ * the CLI's text (commas or spaces). */
+TEST(each_wall_its_restitution) {
+    edpd_config c = edpd_scenario_config(EDPD_SCENARIO_BOX);
+    c.dim = 3; c.walls = 7; c.n = 8; c.packing_fraction = 0.001;
+    edpd_error err;
+    CHECK(edpd_config_set_wall_restitutions(&c, "0.9, 0.8, 0.7, 0.6, 0.5, 0.4", &err) == EDPD_OK, "%s", err.message);
+    edpd_world *w = made(c);
+    if (!w) { CHECK(0, "no world"); return; }
+    edpd_plane pl[6];
+    CHECK(edpd_get_planes(w, pl, 6) == 6, "six walls");
+    for (int k = 0; k < 6; k++) {
+        int axis = k / 2;
+        double want = 0.9 - 0.1 * k;
+        CHECK(fabs(pl[k].restitution - want) < 1e-15 && pl[k].normal[axis] == (k % 2 ? -1.0 : 1.0), "wall %d: restitution %g (want %g), normal %g along %d", k, pl[k].restitution, want, pl[k].normal[axis], axis);
+    }
+    edpd_destroy(w);
 }
 
 int main(void) {
@@ -213,5 +241,6 @@ int main(void) {
     RUN(tilted_barometric_gas);
     RUN(books_balance_on_a_vibrated_floor);
     RUN(bad_input);
+    RUN(each_wall_its_restitution);
     return check_report("test_box");
 }

@@ -50,6 +50,12 @@ for (const [width, height] of [[1366, 768], [390, 844]]) {
     await enter(page, '#b-phi', 0.7);
     expect(await page.textContent('#b-phi-error')).toMatch(/^Packing fraction φ: 0\.7 is too dense for a layered start/);
     await enter(page, '#b-phi', 0.25);
+    // a sticky floor: each wall its own restitution, the floor (y-) 0.3
+    await page.check('#b-wr-each');
+    await page.waitForSelector('[data-wr="2"]');
+    expect(await page.$$eval('.b-wr-grid input', (i) => i.map((x) => x.getAttribute('aria-label')))).toEqual(
+      ['restitution of the wall at x−', 'restitution of the wall at x+', 'restitution of the wall at y−', 'restitution of the wall at y+']);
+    await enter(page, '[data-wr="2"]', 0.3);
     await page.waitForFunction(() => /^200 disks in a box [0-9.]+ σ wide: ready to run$/.test(document.getElementById('builder-status').textContent));
     expect(await runOff(page)).toBe(false);
     await page.click('#builder-run');
@@ -57,7 +63,7 @@ for (const [width, height] of [[1366, 768], [390, 844]]) {
     // the run is the link's: the built experiment in the address, both panes from it
     await page.waitForFunction(() => window.edpdApp.model.state.scenario === 'box' && window.edpdApp.panes().every((p) => p.stateHash));
     const hash = await page.evaluate(() => location.hash);
-    expect(hash).toMatch(/^#v=1&scenario=box&naive=halt&dim=2&sp=150x1x1,50x1\.4x1\.96&col=4e8fe8,dd3311,b0703a&intruder=0&phi=0\.25&walls=xy&wr=1&start=layered&grav=1&tilt=0&floor=3&/);
+    expect(hash).toMatch(/^#v=1&scenario=box&naive=halt&dim=2&sp=150x1x1,50x1\.4x1\.96&col=4e8fe8,dd3311,b0703a&intruder=0&phi=0\.25&walls=xy&wr=1,1,0\.3,1&start=layered&grav=1&tilt=0&floor=3&/);
     expect(await page.textContent('#pane-legend')).toMatch(/σ = 1 σ = 1\.4 failed/);
     // the naive pane (the granular page's variant, halt) fails: the frozen floor catches grains; the stable one runs on
     await page.waitForFunction(() => document.getElementById('badge-0').dataset.kind === 'failed', null, { timeout: 30000 });
@@ -72,7 +78,7 @@ for (const [width, height] of [[1366, 768], [390, 844]]) {
     await commandsShown(page);
     for (const k of [0, 1]) {
       const cmd = await page.inputValue(`#cli-${k}`);
-      expect(cmd).toMatch(/^build\/edpd run --scenario box --detector (naive-halt|stable) --dim 2 --species '150 1 1; 50 1\.4 1\.96' --packing-fraction 0\.25 --walls xy --start layered /);
+      expect(cmd).toMatch(/^build\/edpd run --scenario box --detector (naive-halt|stable) --dim 2 --species '150 1 1; 50 1\.4 1\.96' --packing-fraction 0\.25 --walls xy --start layered .*--wall-restitutions '1 1 0\.3 1'/);
       expect((await cli(cmd)).state_hash).toBe(hashes[k]);
     }
     expect(errors).toEqual([]);

@@ -24,6 +24,7 @@ const EVERYTHING = { ...defaultState('box'), dim: 3, sp: [[80, 1, 1], [30, 1.3, 
 test('builder → link → state → link: every part of the experiment survives, numbers exactly', () => {
   for (const s of [defaultState('box'), MIXTURE, EVERYTHING, { ...defaultState('box'), pot: 'square-well', lambda: 1.7, thermo: 0.5, T: 1.2, quench: 10, Tq: 0.3, e: 1, grav: 0, floor: 0, walls: 'none', start: 'lattice', phi: 0.1 },
     { ...defaultState('box'), grow: 0.01, grav: 0, floor: 0, e: 1, start: 'random', phi: 0.3 },
+    { ...MIXTURE, wr: [1, 1, 0.3, 0.9] },
     { ...defaultState('box'), pot: 'steps', steps: [[1.1, 2], [1.3, -1.5], [1.6, -0.25]], grav: 0, floor: 0, e: 1, start: 'random', phi: 0.2, walls: 'none' }]) {
     const hash = encodeState(s), back = parseHash(hash);
     expect(back.warnings).toEqual([]);
@@ -46,7 +47,7 @@ test('a link\'s species and colours are checked: a bad one is named and the defa
 
 test('each pane\'s command line and its state file run by `edpd run --load` end in the pane\'s state hash', () => {
   const dir = mkdtempSync(join(tmpdir(), 'edpd-box-'));
-  for (const state of [MIXTURE, EVERYTHING]) {
+  for (const state of [MIXTURE, EVERYTHING, { ...MIXTURE, wr: [1, 0.8, 0.3, 1] }]) {
     for (const spec of paneConfigs(state)) {
       const pane = paneEngine(api, spec);
       const start = join(dir, `${spec.detector}-start.xyz`);
@@ -80,6 +81,8 @@ test('the check: a good experiment passes; each bad one is named at the field wh
   expect(bad({ intruder: 9 })).toEqual({ field: 'intruder', message: 'Intruder diameter: must be in [0, 6]' });
   expect(bad({ grow: 0.01, floor: 2 })).toEqual({ field: 'grow', message: expect.stringMatching(/^Growth rate γ: not with a vibrated floor/) });
   expect(bad({ walls: 'none', grav: 0, phi: 0.5, sp: [[10, 1, 1]] })).toEqual({ field: 'phi', message: expect.stringMatching(/too short for a periodic axis/) });
+  expect(bad({ wr: [1, 1, 0.3] })).toEqual({ field: 'wr', message: 'Walls\' restitution: give each of the 4 walls its restitution' });
+  expect(bad({ wr: [1, 1, 1.3, 1] })).toEqual({ field: 'wr', message: 'Walls\' restitution: must be in [0, 1]' });
   expect(bad({ pot: 'steps', steps: [[1.5, -1], [1.2, -2]] })).toEqual({ field: 'steps', message: expect.stringMatching(/^Steps: step 1: radius must be in \[1\.5000000000015/) });
   expect(bad({ pot: 'steps', steps: '1.2,-1' })).toEqual({ field: 'steps', message: 'Steps: step 1 must be radius:energy, e.g. 1.2:-1' });
   expect(bad({ pot: 'hard-sphere', steps: '1.2,-1' })).toBeNull();  // not built: steps apply to the steps potential only

@@ -340,3 +340,14 @@ def test_a_built_box_as_the_cli_runs_it():
         edpd.Simulation("box", walls="x", gravity=1)
     with pytest.raises(ValueError, match=r"start: must be one of lattice, random, layered"):
         edpd.Simulation("box", start="heap")
+
+
+def test_each_wall_its_restitution():
+    # a sticky floor under elastic side walls: the planes carry what was given; the CLI's hash
+    sim = edpd.Simulation("box", gravity=1, wall_restitutions=[1, 1, 0.3, 1], restitution=0.9, tc=1e-3)
+    sim.advance(3)
+    cli = json.loads(subprocess.run([str(CLI), "run", "--scenario", "box", "--gravity", "1", "--wall-restitutions", "1 1 0.3 1", "--restitution", "0.9",
+                                     "--tc", "1e-3", "--time", "3", "--json"], capture_output=True, text=True, check=True).stdout)
+    assert sim.state_hash == cli["state_hash"]
+    with pytest.raises(ValueError, match=r"wall_restitutions: give 4 numbers in 2-D"):
+        edpd.Simulation("box", wall_restitutions=[1, 1, 0.3])

@@ -54,8 +54,9 @@ export function normalizeConfig(config) {
   for (const [key, value] of Object.entries(config)) {
     if (key === 'steps') { if (value !== undefined) out.steps = normalizeSteps(value, config.potential); continue; }
     if (key === 'species') { if (value !== undefined) out.species = normalizeSpecies(value, config.n); continue; }
+    if (key === 'wallRestitutions') { if (value !== undefined) out.wallRestitutions = normalizeWallRestitutions(value); continue; }
     const s = Object.hasOwn(CONFIG_SCHEMA, key) ? CONFIG_SCHEMA[key] : null;  // not `constructor`, `__proto__`, …
-    if (!s) throw new Error(`${key}: unknown config key (allowed: ${[...Object.keys(CONFIG_SCHEMA), 'steps', 'species'].join(', ')})`);
+    if (!s) throw new Error(`${key}: unknown config key (allowed: ${[...Object.keys(CONFIG_SCHEMA), 'steps', 'species', 'wallRestitutions'].join(', ')})`);
     if (value === undefined) continue;
     if (s.type === 'enum') {
       if (!s.values.includes(value)) throw new Error(`${key}: must be one of ${s.values.join(', ')}, got ${shown(value)}`);
@@ -104,6 +105,17 @@ export function normalizeSpecies(species, n) {
   }
   return species.map(([k, d, m]) => [k, d, m]);
 }
+/** A box's walls, each its own restitution: [x-, x+, y-, y+(, z-, z+)] finite numbers (the core
+ * checks the count against the dimension and the range): a copy, or an error naming the key. */
+export function normalizeWallRestitutions(list) {
+  if (!Array.isArray(list) || !(list.length === 4 || list.length === 6) || !list.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+    throw new Error(`wallRestitutions: must be 4 (2-D) or 6 (3-D) finite numbers, each wall's restitution (x-, x+, y-, y+, z-, z+); got ${Array.isArray(list) ? `${list.length} entries` : shown(list)}`);
+  }
+  return [...list];
+}
+/** Each wall's restitution as the CLI's --wall-restitutions reads it ("1 1 0.5 1"). */
+export const wallRestitutionsText = (list) => list.join(' ');
+
 /** The species as edpd_parse_species and the CLI's --species read them ("150 1 1; 150 1.4 1"). */
 export const speciesText = (species) => species.map(([k, d, m]) => `${k} ${d} ${m}`).join('; ');
 

@@ -10,7 +10,7 @@
 // when memory grows), and every getter returns a copy, so nothing a caller holds goes stale.
 
 import createEdpdModule from '../wasm/edpd.mjs';
-import { CONFIG_FIELDS, CONFIG_SCHEMA, DETECTORS, HIST_HALF, field, normalizeConfig, shown, speciesText, stepsText } from './config.js';
+import { CONFIG_FIELDS, CONFIG_SCHEMA, DETECTORS, HIST_HALF, field, normalizeConfig, shown, speciesText, stepsText, wallRestitutionsText } from './config.js';
 
 export { SCENARIOS, DETECTORS, MAX_N, HIST_HALF, MAX_STEPS, MAX_SPECIES, CONFIG_SCHEMA, scenarioDefaults, normalizeConfig, shown, speciesText, stepsText } from './config.js';
 
@@ -75,6 +75,7 @@ class EdpdApi {
    * packingFraction: …). */
   fieldError() {
     const message = this.errorMessage(), name = this.M.UTF8ToString(this.M._wasm_error_field(this.err));
+    if (name === 'wall_restitutions') return message.replace(/^wall_restitutions:/, 'wallRestitutions:');  // a list, not a schema field
     const f = CONFIG_FIELDS.find((x) => x.name === name);
     return f && message.startsWith(`${name}:`) ? f.js + message.slice(name.length) : message;
   }
@@ -93,7 +94,8 @@ class EdpdApi {
         if (M._wasm_config_set(cfg, s.index, value, this.err) !== 0) throw new Error(this.fieldError());
       }
       // the lists the schema's numeric fields cannot hold, as the core parses them
-      for (const [key, text, set] of [['steps', c.steps && stepsText(c.steps), M._wasm_config_steps], ['species', c.species && speciesText(c.species), M._wasm_config_species]]) {
+      for (const [key, text, set] of [['steps', c.steps && stepsText(c.steps), M._wasm_config_steps], ['species', c.species && speciesText(c.species), M._wasm_config_species],
+        ['wallRestitutions', c.wallRestitutions && wallRestitutionsText(c.wallRestitutions), M._wasm_config_wall_restitutions]]) {
         if (!text) continue;
         const bytes = M.lengthBytesUTF8(text) + 1, ptr = M._malloc(bytes);
         if (!ptr) throw new Error(`${key}: out of WebAssembly memory`);

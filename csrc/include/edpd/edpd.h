@@ -210,6 +210,8 @@ typedef struct edpd_config {
      * (intruder_diameter > 0) is one more particle than the species' counts, the last. */
     uint32_t walls;          /* EDPD_WALLS_*: 0 none .. 7 all three axes (default 3 for box: x and y) */
     double wall_restitution; /* the walls' restitution, in [0, 1] (default 1) */
+    double wall_restitutions[6]; /* ... or each wall's own, x-, x+, y-, y+ (z-, z+): wall_restitution_count */
+    uint32_t wall_restitution_count; /* 0 (all walls wall_restitution) or 2 dim */
     double gravity_angle;    /* degrees in [-90, 90] from straight down towards +x (default 0) */
     edpd_start start;        /* the initial positions (default lattice) */
 } edpd_config;

@@ -47,6 +47,10 @@ EDPD_API edpd_code edpd_config_set_steps(edpd_config *c, const char *text, edpd_
 /* A mixture's species from "count diameter [mass]; ..." (edpd_parse_species, the CLI's --species),
  * and n set to the counts' sum (one more for a box's intruder, if c has one already). */
 EDPD_API edpd_code edpd_config_set_species(edpd_config *c, const char *text, edpd_error *err);
+/* A box's walls' restitutions, each its own, from "X- X+ Y- Y+ [Z- Z+]" (the CLI's
+ * --wall-restitutions): 2 dim numbers in [0, 1], into wall_restitutions; EDPD_ERR_INVALID (field
+ * "wall_restitutions") if the text is not that. A wall of an axis without walls is not used. */
+EDPD_API edpd_code edpd_config_set_wall_restitutions(edpd_config *c, const char *text, edpd_error *err);
 /* An enum field's index of a name, or -1. */
 EDPD_API int edpd_field_value(const edpd_field *f, const char *name);
 

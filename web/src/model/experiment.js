@@ -13,7 +13,7 @@ export const GROUPS = [
     { key: 'dim', label: 'Dimension', kind: 'select', options: [2, 3], help: '2: disks in a plane; 3: spheres' },
     { key: 'phi', label: 'Packing fraction φ', kind: 'number', step: 0.01, help: 'the particles\' share of the box: it sets the box\'s edge' },
     { key: 'walls', label: 'Walls', kind: 'axes', help: 'a wall at each end of a ticked axis; the others are periodic (what leaves comes back)' },
-    { key: 'wr', label: 'Walls\' restitution', kind: 'number', step: 0.05, help: '1: elastic walls; below 1 they take energy', show: (s) => s.walls !== 'none' },
+    { key: 'wr', label: 'Walls\' restitution', kind: 'restitutions', step: 0.05, help: '1: elastic walls; below 1 they take energy; tick to give each wall its own (a sticky floor)', show: (s) => s.walls !== 'none' },
     { key: 'start', label: 'Start', kind: 'select', options: FIELDS.start.values, help: 'lattice: a square or cubic grid; random: non-overlapping at random; layered: stacked on the floor' },
   ] },
   { title: 'Gravity', fields: [
@@ -53,7 +53,7 @@ export const FORM_FIELDS = Object.fromEntries(GROUPS.flatMap((g) => g.fields.map
 
 /** The core's fields (JavaScript names) brought back to the form's. */
 const FROM_CORE = {
-  dim: 'dim', n: 'sp', species: 'sp', packingFraction: 'phi', walls: 'walls', wallRestitution: 'wr', start: 'start', gravity: 'grav', gravityAngle: 'tilt',
+  dim: 'dim', n: 'sp', species: 'sp', packingFraction: 'phi', walls: 'walls', wallRestitution: 'wr', wallRestitutions: 'wr', start: 'start', gravity: 'grav', gravityAngle: 'tilt',
   plateAmplitude: 'floor', plateFrequency: 'floor', intruderDiameter: 'intruder', restitution: 'e', tc: 'tc', potential: 'pot', wellWidth: 'lambda',
   steps: 'steps', temperature: 'T', bathTemperature: 'T', thermostatRate: 'thermo', quenchAt: 'quench', quenchTo: 'Tq', growthRate: 'grow', seed: 'seed',
 };
@@ -65,12 +65,17 @@ export function wallsFor(walls, dim) {
 }
 
 /** A field's own range (url-state.js FIELDS): an error message, or null. */
-function rangeError(key, v) {
+function rangeError(key, v, s) {
   const f = FIELDS[key];
   if (f.type === 'enum') return f.values.includes(v) ? null : `must be one of ${f.values.join(', ')}`;
   if (f.type === 'species') {
     const sp = parseSpecies(v.map((x) => x.join('x')).join(','));
     return typeof sp === 'string' ? sp : null;
+  }
+  if (f.type === 'restitutions') {
+    const all = Array.isArray(v) ? v : [v];
+    if (Array.isArray(v) && v.length !== 2 * s.dim) return `give each of the ${2 * s.dim} walls its restitution`;
+    return all.every((x) => typeof x === 'number' && x >= f.min && x <= f.max) ? null : `must be in [${f.min}, ${f.max}]`;
   }
   if (f.type === 'steps') {
     const st = typeof v === 'string' ? parseSteps(v) : parseSteps(encodeSteps(v));
@@ -96,7 +101,7 @@ export function checkExperiment(s, api, { nMax = box.nMax } = {}) {
   for (const g of GROUPS) {
     for (const f of g.fields) {
       if (f.show && !f.show(s)) continue;  // what does not apply is not built
-      const message = rangeError(f.key, s[f.key]);
+      const message = rangeError(f.key, s[f.key], s);
       if (message) return { field: f.key, message: `${f.label}: ${message}` };
     }
   }

@@ -60,7 +60,7 @@ export const FIELDS = {
   sp: { type: 'species', label: 'species: count x diameter x mass, comma-separated (e.g. 150x1x1,50x1.6x4)' },
   col: { type: 'colors', label: 'species colours: hex RGB, comma-separated (e.g. 2a7fde,e4572e)', omitEmpty: true },
   walls: { type: 'enum', values: coreField('walls').values, label: 'walled axes (the others periodic)' },
-  wr: { type: 'number', ...within('wallRestitution', 0, 1), label: 'walls\' restitution' },
+  wr: { type: 'restitutions', ...within('wallRestitution', 0, 1), label: 'walls\' restitution: one for all, or each wall\'s (x-,x+,y-,y+[,z-,z+])' },
   start: { type: 'enum', values: coreField('start').values, label: 'initial positions' },
   grav: { type: 'number', ...within('gravity', 0, 100), label: 'gravity g (0 = none)' },
   tilt: { type: 'number', ...within('gravityAngle', -90, 90), label: 'gravity\'s tilt towards +x [degrees]' },
@@ -218,6 +218,13 @@ export function parseHash(hash) {
       else state[key] = sp;
       continue;
     }
+    if (f.type === 'restitutions') {
+      const all = text.split(',');
+      const ok = [1, 4, 6].includes(all.length) && all.every((x) => NUMBER.test(x) && Number(x) >= f.min && Number(x) <= f.max);
+      if (ok) state[key] = all.length === 1 ? Number(all[0]) : all.map(Number);
+      else warnings.push({ field: key, message: `${shown}: one restitution in [${f.min}, ${f.max}] for every wall, or 4 (2-D) or 6 (3-D) of them, each wall's (x-,x+,y-,y+[,z-,z+]); using ${state[key]}` });
+      continue;
+    }
     if (f.type === 'steps') {
       const st = parseSteps(text);
       if (typeof st === 'string') warnings.push({ field: key, message: `${shown}: ${st}; using ${encodeSteps(state[key])}` });
@@ -343,6 +350,10 @@ export function encodeState(state) {
     }
     if (FIELDS[key].type === 'species') {
       parts.push(`${key}=${encodeSpecies(v)}`);
+      continue;
+    }
+    if (FIELDS[key].type === 'restitutions') {
+      parts.push(`${key}=${Array.isArray(v) ? v.join(',') : String(v)}`);
       continue;
     }
     if (FIELDS[key].type === 'steps') {

@@ -27,7 +27,8 @@ export function boxConfig(s, detector) {
   const c = { scenario: 'box', detector, dim: s.dim, species: s.sp.map((x) => [...x]), packingFraction: s.phi, walls: s.walls, start: s.start,
     restitution: s.e, seed: s.seed };
   if (s.intruder > 0) c.intruderDiameter = s.intruder;
-  if (s.wr !== 1) c.wallRestitution = s.wr;
+  if (Array.isArray(s.wr)) c.wallRestitutions = [...s.wr];
+  else if (s.wr !== 1) c.wallRestitution = s.wr;
   if (s.grav > 0) c.gravity = s.grav;
   if (s.grav > 0 && s.tilt !== 0) c.gravityAngle = s.tilt;
   if (s.floor > 0 && s.grav > 0) { c.plateAmplitude = FLOOR_AMPLITUDE; c.plateFrequency = Math.sqrt((s.floor * s.grav) / FLOOR_AMPLITUDE); }
@@ -51,7 +52,8 @@ export function wallsText(s) {
   const axes = AXES[s.dim], walled = axes.filter((a) => s.walls.includes(a)), open = axes.filter((a) => !s.walls.includes(a));
   const and = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}` : xs[0]);
   if (!walled.length) return 'periodic along every axis';
-  return `${open.length ? `periodic along ${and(open)}, ` : ''}walls on ${and(walled)}${s.wr !== 1 ? ` (restitution ${fmt(s.wr, 3)})` : ''}`;
+  const each = Array.isArray(s.wr) ? walled.map((a) => { const k = 2 * 'xyz'.indexOf(a); return `${a}: ${fmt(s.wr[k], 3)} and ${fmt(s.wr[k + 1], 3)}`; }).join('; ') : null;
+  return `${open.length ? `periodic along ${and(open)}, ` : ''}walls on ${and(walled)}${each ? ` (restitution ${each})` : s.wr !== 1 ? ` (restitution ${fmt(s.wr, 3)})` : ''}`;
 }
 
 /** What each species is, in words: "150 of σ = 1 (m = 1), 50 of σ = 1.6 (m = 4)". */

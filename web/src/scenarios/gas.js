@@ -2,7 +2,7 @@
 // column of their series, the histogram and distance plots, the CLI flags of a gas config.
 import { paneDistance } from '../model/pane-distance.js';
 import { SCHEMA } from '../generated/schema.js';
-import { speciesText, stepsText } from '../config.js';
+import { speciesText, stepsText, wallRestitutionsText } from '../config.js';
 
 export const DISTANCE = 'distance between the panes [σ]';
 
@@ -12,6 +12,7 @@ export function gasFlags(config) {
   return Object.entries(config).map(([key, value]) => {
     if (key === 'steps') return ['--steps', stepsText(value)];
     if (key === 'species') return ['--species', speciesText(value)];
+    if (key === 'wallRestitutions') return ['--wall-restitutions', wallRestitutionsText(value)];
     const flag = SCHEMA.config.find((f) => f.js === key)?.flag;
     if (!flag) throw new Error(`cliCommand: no CLI flag for the engine config field '${key}'`);
     return [flag, value];

@@ -92,6 +92,8 @@ export class BuilderPanel {
       }
     } else if (f.kind === 'species') {
       input = this.speciesTable(id);
+    } else if (f.kind === 'restitutions') {
+      input = this.restitutions(id, f);
     } else if (f.kind === 'steps') {
       const v = this.state.steps;
       input = el('input', { id, type: 'text', spellcheck: false, value: typeof v === 'string' ? v : encodeSteps(v), 'aria-describedby': `${id}-help ${id}-error` });
@@ -107,6 +109,31 @@ export class BuilderPanel {
     const label = f.kind === 'axes' || f.kind === 'species' ? el('span', { class: 'b-label' }, f.label) : el('label', { class: 'b-label', htmlFor: id }, f.label);
     row.append(label, input, help, error);
     return row;
+  }
+
+  /** The walls' restitution: one for all, or (ticked) each wall its own, x-, x+, y-, y+ (z-, z+). */
+  restitutions(id, f) {
+    const r = FIELDS.wr, v = this.state.wr, each = Array.isArray(v);
+    const wrap = el('div', { class: 'b-walls-e', id, role: 'group', 'aria-label': 'walls\' restitution' });
+    const all = el('input', { type: 'number', inputMode: 'decimal', step: String(f.step), min: String(r.min), max: String(r.max), value: String(each ? v[0] : v), disabled: each,
+      'aria-label': 'every wall\'s restitution', 'data-wr': 'all' });
+    all.addEventListener('change', () => this.commit(all));
+    const tick = el('input', { type: 'checkbox', id: 'b-wr-each', checked: each, 'data-wr': 'each' });
+    tick.addEventListener('change', () => this.commit(tick));
+    wrap.append(all, el('label', { class: 'b-axis' }, tick, ' each wall its own'));
+    if (each) {
+      const grid = el('div', { class: 'b-wr-grid' });
+      ['x', 'y', 'z'].slice(0, this.state.dim).forEach((a, k) => {
+        for (const [side, j] of [['−', 0], ['+', 1]]) {
+          const i = el('input', { type: 'number', inputMode: 'decimal', step: String(f.step), min: String(r.min), max: String(r.max), value: String(v[2 * k + j]),
+            disabled: !this.state.walls.includes(a), 'aria-label': `restitution of the wall at ${a}${side}`, 'data-wr': String(2 * k + j) });
+          i.addEventListener('change', () => this.commit(i));
+          grid.append(el('label', { class: 'b-wr-one' }, `${a}${side} `, i));
+        }
+      });
+      wrap.append(grid);
+    }
+    return wrap;
   }
 
   /** The species: a row each (count, diameter, mass, colour, remove), and Add species. */
@@ -148,9 +175,16 @@ export class BuilderPanel {
   /** Take one input's value into the state, then check the whole. */
   commit(input) {
     const s = this.state;
-    if (input.dataset.axis) {
+    if (input.dataset.wr) {
+      const w = input.dataset.wr, v = s.wr;
+      if (w === 'each') { s.wr = input.checked ? Array(2 * s.dim).fill(Array.isArray(v) ? v[0] : v) : (Array.isArray(v) ? v[0] : v); this.rerender('#b-wr-each'); return; }
+      const x = input.value.trim() === '' ? NaN : Number(input.value);
+      if (w === 'all') s.wr = x;
+      else { s.wr = [...v]; s.wr[Number(w)] = x; }
+    } else if (input.dataset.axis) {
       const ticked = [...this.root.querySelectorAll('.b-axes input')].filter((c) => c.checked).map((c) => c.dataset.axis).join('');
       s.walls = wallsFor(ticked, s.dim);
+      if (Array.isArray(s.wr)) { this.rerender(`#b-wall-${input.dataset.axis}`); return; }
     } else if (input.dataset.sp) {
       const [k, what] = input.dataset.sp.split(':');
       if (what === 'colour') {
@@ -169,6 +203,7 @@ export class BuilderPanel {
       else s[key] = input.value.trim() === '' ? NaN : Number(input.value);
       if (key === 'dim') {  // the other dimension's axes: z walled with the others in 3-D, dropped in 2-D
         s.walls = s.dim === 3 && s.walls === 'xy' ? 'xyz' : wallsFor(s.walls, s.dim);
+        if (Array.isArray(s.wr)) s.wr = Array.from({ length: 2 * s.dim }, (_, k) => s.wr[k] ?? 1);
         this.rerender(`#b-dim`);
         return;
       }
@@ -221,6 +256,6 @@ export class BuilderPanel {
     this.root.hidden = true;
     // steps typed wrong while another potential is chosen: not built, so back to the default
     const steps = typeof s.steps === 'string' ? defaultState(BUILT).steps : s.steps.map((x) => [...x]);
-    this.onRun({ ...s, sp: s.sp.map((x) => [...x]), col: [...(s.col ?? [])], steps, t: 0, paused: false });
+    this.onRun({ ...s, sp: s.sp.map((x) => [...x]), col: [...(s.col ?? [])], steps, wr: Array.isArray(s.wr) ? [...s.wr] : s.wr, t: 0, paused: false });
   }
 }

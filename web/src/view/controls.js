@@ -37,11 +37,11 @@ export class Controls {
     const ids = SCENARIO_IDS.includes(state.scenario) ? SCENARIO_IDS : [...SCENARIO_IDS, state.scenario];
     const names = Object.fromEntries(ids.map((id) => [SCENARIOS[id].title, id]));
     gui.add(values, 'scenario', names).name(LABELS.scenario).onChange((v) => this.onScenario(v));
-    // a built experiment: the builder edits it whole (species, colours and steps have no control here)
+    // a built experiment: the builder edits it whole (species, colours, steps and each wall's restitution have no control here)
     if (SCENARIOS[state.scenario].builder) gui.add({ edit: () => this.onBuild() }, 'edit').name('Edit in the builder (b)');
     for (const key of paramsOf(state)) {
       const f = key === 'frame' ? frameField(state.file) : FIELDS[key];
-      if (f.type === 'species' || f.type === 'colors' || f.type === 'steps') continue;
+      if (['species', 'colors', 'steps', 'restitutions'].includes(f.type)) continue;
       const holder = key === 'frame' ? values.file : values;  // a state file's frame is the file's
       let c;
       if (f.type === 'enum') c = gui.add(values, key, f.values);
