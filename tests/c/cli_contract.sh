@@ -158,6 +158,15 @@ expect_error "--n" run --scenario granular --n 0 --events 10
 expect_error "--n" run --scenario granular --n abc --events 10
 expect_error "--n" run --scenario granular --n -5 --events 10
 expect_error "packing_fraction" run --scenario granular --packing-fraction 0.7 --events 10
+# the box scenario: its flags, each refusal naming the field
+expect_error "--walls: must be one of none, x, y, xy, z, xz, yz, xyz" run --scenario box --walls abc --time 1
+expect_error "walls: a 2-D box has the axes x and y" run --scenario box --walls xyz --time 1
+expect_error "gravity: g = 1 pulls along y, which has no walls" run --scenario box --walls x --gravity 1 --time 1
+expect_error "start: layered puts the particles in layers on the floor" run --scenario box --start layered --time 1
+expect_error "--wall-restitutions: give 4 numbers in 2-D" run --scenario box --wall-restitutions "1 1 1" --time 1
+expect_error "walls: only for box" run --scenario granular --walls xy --time 1
+"$edpd" run --scenario box --species "100 1; 20 1.5" --intruder 3 --walls xy --gravity 1 --start random --restitution 0.9 --tc 1e-3 --time 1 --json > "$tmp/box.json" && ok || bad "run box"
+grep -q '"n": 121' "$tmp/box.json" && ok || bad "a box's intruder is one more than the species' counts: $(grep '"n"' "$tmp/box.json")"
 expect_error "--restitution" run --scenario granular --restitution 1.2 --events 10
 expect_error "--restitution" run --scenario granular --restitution nan --events 10
 expect_error "--dim" run --scenario granular --dim 5 --events 10
