@@ -99,19 +99,21 @@ export default {
   },
   plots: (s, labels) => ({
     main: s.grav > 0
-      ? { kind: 'series', title: 'The particles\' mean height', x: 'time t [σ√(m/kT₀)]', y: 'height [σ]', labels, theoryLabel: null, columns: [0, 1, 2, null] }
+      ? { kind: 'series', title: 'The mean height of the particles in the box', x: 'time t [σ√(m/kT₀)]', y: 'height [σ]', labels, theoryLabel: null, columns: [0, 1, 2, null] }
       : { kind: 'series', title: 'Kinetic temperature', x: 'time t [σ√(m/kT₀)]', y: 'kT [kT₀]', labels, theoryLabel: null, columns: [0, 1, 2, null], logY: s.e < 1 && s.thermo === 0 },
     hist: true,
     distance: { column: DISTANCE },
   }),
 };
 
-/** The mean height of a frame's particles, up the box (y in 2-D, z in 3-D). */
+/** The mean height of a frame's particles in the box, up it (y in 2-D, z in 3-D): those a naive
+ * detector let through the floor (below its lowest point, 0) are the badge's, not the plot's, so
+ * that the line stays on the scale of the bed. null when none is left. */
 export function meanHeight(frame) {
   const r = frame.positions, up = frame.dim === 3 ? 2 : 1;
-  let sum = 0;
-  for (let i = 0; i < frame.n; i++) sum += r[3 * i + up];
-  return sum / frame.n;
+  let sum = 0, k = 0;
+  for (let i = 0; i < frame.n; i++) if (r[3 * i + up] >= 0) { sum += r[3 * i + up]; k++; }
+  return k ? sum / k : null;
 }
 
 /** What each detector did in a built experiment: a particle through a wall, else as in a gas. */
