@@ -371,6 +371,7 @@ TEST(xyz_bound_with_plates) {
         static double r[6] = {-9.8765432109876543e5, -8.7654321098765432e5, 0.5, 9.8765432109876543e5, 8.7654321098765432e5, 0.5};
         static double v[6] = {-1.2345678901234567e-5, -2.3456789012345678e-5, 0, -1.2345678901234567e-5, -2.3456789012345678e-5, 0};
         edpd_plane own[2];
+        memset(own, 0, sizeof own);  /* a still plate: no amplitude (an uninitialised one was garbage) */
         for (int k = 0; k < 2; k++) {
             own[k].normal[0] = -0.60000000000000009; own[k].normal[1] = -0.79999999999999993; own[k].normal[2] = 0;
             own[k].offset = -1.2345678901234567e8 - k; own[k].restitution = 0.12345678901234566;
