@@ -143,7 +143,7 @@ static int cmd_sweep(cli_args *a) {
             snprintf(m, sizeof m, "sweep: %s is a flag of the vibrating table's sweep: give --scenario table first", f);
             return fail(m);
         }
-        else { char m[2048]; snprintf(m, sizeof m, "sweep: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+        else { char m[4096]; snprintf(m, sizeof m, "sweep: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     if (!have_samples) return fail("sweep: --samples M is required (an integer in [1, 100000000])");
     sc.first = samples * shard_i / shard_n;
@@ -196,7 +196,7 @@ int main(int argc, char **argv) {
         free(buf);
         return 0;
     }
-    char m[2048];
+    char m[4096];
     snprintf(m, sizeof m, "unknown command '%s' (use run, sweep, merge, bench or schema)\n%s", argv[1], USAGE);
     return fail(m);
 }

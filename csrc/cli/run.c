@@ -161,7 +161,7 @@ static int run_parse(cli_args *a, run_opts *o) {
         if (own < 0) return fail(a->error);
         if (own) continue;
         const edpd_field *field = edpd_field_of_flag(f);
-        if (!field) { char m[2048]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+        if (!field) { char m[4096]; snprintf(m, sizeof m, "run: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
         /* a configuration flag: read and checked as the schema says */
         if (!arg_field(a, f, value_of(a), field, &o->c)) return fail(a->error);
         if (ngiven < 64) given[ngiven++] = field->offset;

@@ -36,7 +36,7 @@ int cmd_table_sweep(cli_args *a) {
         else if (strcmp(f, "--impacts") == 0) { if (!arg_u64(a, f, value_of(a), 1, 4096, &u)) return fail(a->error); c.impacts = (uint32_t)u; }
         else if (strcmp(f, "--max-events") == 0) { if (!arg_u64(a, f, value_of(a), 1, 1000000000, &c.max_events)) return fail(a->error); }
         else if (strcmp(f, "--shard") == 0) { if (!arg_shard(a, value_of(a), &shard_i, &shard_n)) return fail(a->error); }
-        else { char m[2048]; snprintf(m, sizeof m, "sweep --scenario table: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
+        else { char m[4096]; snprintf(m, sizeof m, "sweep --scenario table: unknown flag '%s'\n%s", f, USAGE); return fail(m); }
     }
     c.first = (uint64_t)c.samples * shard_i / shard_n;
     c.count = (uint64_t)c.samples * (shard_i + 1) / shard_n - c.first;
