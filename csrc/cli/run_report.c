@@ -103,7 +103,11 @@ static void print_compression(const edpd_world *w, const edpd_status *st, const 
     if (st->state != EDPD_STATE_JAMMED) return;
     edpd_contacts k;
     edpd_error e;
-    printf("JAMMED at t = %.17g: phi_J = %.6g, reduced pressure %.3g > %.3g\n", st->time, s->packing_fraction_now, s->interval_pressure_z, c->jam_pressure);
+    if (st->reason && strcmp(st->reason, "stalled") == 0)
+        printf("JAMMED at t = %.17g: phi_J = %.6g, the clock stalled (impacts without end at one instant: the gaps are rounding); reduced pressure %.3g\n",
+               st->time, s->packing_fraction_now, s->interval_pressure_z);
+    else
+        printf("JAMMED at t = %.17g: phi_J = %.6g, reduced pressure %.3g > %.3g\n", st->time, s->packing_fraction_now, s->interval_pressure_z, c->jam_pressure);
     if (edpd_get_contacts(w, CONTACT_GAP, &k, NULL, NULL, 0, &e) == EDPD_OK)
         printf("contacts (gap < %g sigma): %u between %u non-rattlers, %.4g per particle (isostatic: %d); %u rattlers\n",
                CONTACT_GAP, k.contacts, c->n - k.rattlers, k.mean_contacts, 2 * c->dim, k.rattlers);

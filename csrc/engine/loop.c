@@ -175,7 +175,13 @@ static int collapsed(struct edpd_world *w, uint32_t i, int own_plate) {
     if (own_plate) { double r = rest_window(w, i); if (r > within) within = r; }
     if (fabs(w->time - *start_time) <= within) {
         int32_t partner = w->p[i].partner;
-        if (!own_plate) { set_status(w, EDPD_STATE_COLLAPSE, "collapse", (int32_t)i, partner); return 1; }
+        if (!own_plate) {
+            /* an elastic compression's clock that stands still is its jamming, to rounding: the gaps
+             * are rounding and the impacts come without end before the pressure passed jam_pressure */
+            int jammed = w->growth != 0.0 && w->cfg.restitution == 1.0;
+            set_status(w, jammed ? EDPD_STATE_JAMMED : EDPD_STATE_COLLAPSE, jammed ? "stalled" : "collapse", (int32_t)i, partner);
+            return 1;
+        }
         if (w->planes[w->p[i].own_plane].amplitude != 0.0) {  /* chattering on an oscillating plate: it locks on */
             ed_event_lock(w, i);
             w->plate[i].window_impacts = (uint32_t)so_far;

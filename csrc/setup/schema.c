@@ -81,7 +81,7 @@ const edpd_field EDPD_FIELDS[] = {
     {"rescale_interval", "rescaleInterval", "--rescale-interval", EDPD_FIELD_DOUBLE, 1e-6, 1e6, NULL, AT(rescale_interval),
      "compression: the velocities are rescaled to the temperature this often (sooner once the kinetic energy doubles)"},
     {"jam_pressure", "jamPressure", "--until-pressure", EDPD_FIELD_DOUBLE, 10, 1e15, NULL, AT(jam_pressure),
-     "compression: the run stops as jammed once a rescale interval's reduced pressure PV/(NkT) exceeds this"},
+     "compression: the run stops as jammed once a rescale interval's reduced pressure PV/(NkT) exceeds this (or, elastic, once its clock stalls: the gaps at rounding)"},
 };
 #undef AT
 const int EDPD_FIELD_COUNT = (int)(sizeof EDPD_FIELDS / sizeof EDPD_FIELDS[0]);

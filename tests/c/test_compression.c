@@ -241,6 +241,32 @@ TEST(jamming_2d_bidisperse) {
     }
 }
 
+/* Past rounding: with the jam pressure at its largest, 1e15, a small 2-D packing's impacts come
+ * without end at one instant before the pressure gets there (the gaps are rounding). That is its
+ * jamming, not an inelastic collapse (the spheres are elastic): the state says jammed, for the
+ * clock that stalled, and the packing is isostatic as at any jamming. */
+TEST(stalled_clock_is_jamming) {
+    edpd_config c = gas(2, 60, 0.3, 0.01, 1);
+    edpd_error err;
+    CHECK(edpd_parse_species("30 1; 30 1.4", c.species, &c.species_count, &err) == EDPD_OK, "%s", err.message);
+    c.jam_pressure = 1e15;
+    edpd_world *w = edpd_create(&c, &err);
+    if (!w) { CHECK(0, "%s", err.message); return; }
+    CHECK(edpd_advance(w, INFINITY, 100000000, &err) == EDPD_STOP_JAMMED, "a stalled compression stops as jammed");
+    edpd_status st = edpd_get_status(w);
+    edpd_stats s;
+    edpd_get_stats(w, &s);
+    edpd_contacts k;
+    edpd_get_contacts(w, 1e-9, &k, NULL, NULL, 0, &err);
+    double iso = 4.0 - 2.0 / (60 - k.rattlers);
+    printf("  stalled at phi = %.4f, Z = %.3g (< 1e15), z = %.4f (isostatic %.4f), %u rattlers\n", s.packing_fraction_now, s.interval_pressure_z, k.mean_contacts, iso, k.rattlers);
+    CHECK(st.state == EDPD_STATE_JAMMED && strcmp(st.reason, "stalled") == 0, "state %d, reason %s", st.state, st.reason);
+    CHECK(s.interval_pressure_z < c.jam_pressure, "the pressure had not passed the threshold: %g", s.interval_pressure_z);
+    CHECK_NEAR(k.mean_contacts, iso, 0.05 * iso, "isostatic at the stall");
+    CHECK(s.overlapping_pairs == 0 || s.max_overlap < 1e-12, "no overlap beyond rounding: %u, %g", s.overlapping_pairs, s.max_overlap);
+    edpd_destroy(w);
+}
+
 /* 3-D, one size, a fast compression: it jams in the random-close-packing range, phi_J ~ 0.64 -
  * 0.65 (Skoge, Donev, Stillinger & Torquato, Phys. Rev. E 74, 041127 (2006), for fast
  * Lubachevsky-Stillinger growth), not at the crystal's 0.74 nor the freezing point's 0.49. */
@@ -426,6 +452,7 @@ int main(void) {
     RUN(mixture_pressure_2d_syh);
     RUN(jamming_2d_bidisperse);
     RUN(jamming_3d_random_close_packing);
+    RUN(stalled_clock_is_jamming);
     RUN(naive_detectors_fail_near_jamming);
     RUN(free_volume_law_near_jamming);
     RUN(jamming_between_walls);

@@ -28,6 +28,11 @@ describe('verdicts', () => {
     expect(paneVerdict({ ...frame({}, { fellThrough: 1 }), n: 1 }).headline).toBe('FELL THROUGH THE PLATE');
     expect(paneVerdict(null).kind).toBe('loading');
     expect(paneVerdict(frame({}, {}), { error: 'boom' })).toEqual({ kind: 'error', headline: 'ERROR', detail: 'boom' });
+    // a compression jams past its pressure threshold, or (elastic, the gaps at rounding) when its clock stalls first
+    expect(paneVerdict(frame({ status: 'jammed', reason: 'jammed' }, { packingFractionNow: 0.84139, intervalPressureZ: 2.4e12 })))
+      .toEqual({ kind: 'finished', headline: 'JAMMED at φ = 0.8414', detail: 'Z = 2.4e+12 > 10¹²' });
+    expect(paneVerdict(frame({ status: 'jammed', reason: 'stalled' }, { packingFractionNow: 0.83540, intervalPressureZ: 6.09e14 })))
+      .toEqual({ kind: 'finished', headline: 'JAMMED at φ = 0.8354', detail: 'the clock stalled: gaps at rounding (Z = 6.1e+14)' });
   });
   test('a ball array fails when any ball failed, and is finished when all came to rest', () => {
     const arr = (b) => ({ ...frame({}, {}), n: 100, balls: b });

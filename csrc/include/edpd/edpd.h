@@ -224,7 +224,7 @@ typedef enum edpd_state {
     EDPD_STATE_RUNNING = 0,
     EDPD_STATE_HALTED = 1,   /* naive-halt met undefined dynamics */
     EDPD_STATE_COLLAPSE = 2, /* the clock stopped advancing: inelastic collapse (a ball: at rest) */
-    EDPD_STATE_JAMMED = 3,   /* a compression's reduced pressure passed jam_pressure */
+    EDPD_STATE_JAMMED = 3,   /* a compression's reduced pressure passed jam_pressure, or its clock stalled */
     EDPD_STATE_LOCKED = 4,   /* a ball (not the world): riding its oscillating plate after chattering,
                                 until the plate falls away faster than gravity (its take-off) */
 } edpd_state;
@@ -240,7 +240,9 @@ typedef enum edpd_stop {
 
 typedef struct edpd_status {
     edpd_state state;
-    const char *reason;  /* "no-real-root", "overlap-approaching", "collapse", "jammed" or NULL */
+    const char *reason;  /* "no-real-root", "overlap-approaching", "collapse", "jammed" or NULL; "stalled":
+                            an elastic compression jammed by its clock standing still (the gaps at
+                            rounding) before its pressure passed jam_pressure */
     uint64_t event;      /* event index at which the state changed */
     double time;         /* simulation time of that event */
     int32_t particle_a;  /* particles involved (-1 if none) */

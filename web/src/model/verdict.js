@@ -47,7 +47,8 @@ export function paneVerdict(frame, { error = null, detector = 'stable' } = {}) {
       detail: (s.ignoredUndefined ?? 0) > 0 ? `${plural(s.ignoredUndefined, 'undefined answer')} ignored` : 'overlaps beyond rounding' };
   }
   if (st.status === 'jammed') {
-    return { kind: 'finished', headline: `JAMMED at φ = ${fmt(s.packingFractionNow, 4)}`, detail: `Z = ${fmt(s.intervalPressureZ, 2)} > 10¹²` };
+    return { kind: 'finished', headline: `JAMMED at φ = ${fmt(s.packingFractionNow, 4)}`,
+      detail: st.reason === 'stalled' ? `the clock stalled: gaps at rounding (Z = ${fmt(s.intervalPressureZ, 2)})` : `Z = ${fmt(s.intervalPressureZ, 2)} > 10¹²` };
   }
   if (st.status === 'collapse') {
     const stab = s.stabilizingEvents ?? 0;
