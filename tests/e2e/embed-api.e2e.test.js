@@ -89,7 +89,8 @@ test('commands act and events arrive: pause, step, speed, ticks, load; a run\'s 
   });
   const send = (m) => page.evaluate(([m, o]) => document.getElementById('edpd').contentWindow.postMessage({ edpd: 1, ...m }, o), [m, origin(app.url)]);
   await send({ type: 'pause' });
-  await frame.waitForFunction(() => !window.edpdApp.model.playing);
+  // a step waits for both panes to reach the paused time (the model ignores it while they catch up)
+  await frame.waitForFunction(() => { const m = window.edpdApp.model; return !m.playing && m.panes.every((p) => !p.busy && (p.terminal || p.time >= m.target)); }, null, { timeout: 30000 });
   const t0 = await frame.evaluate(() => window.edpdApp.model.target);
   await send({ type: 'step' });
   await frame.waitForFunction((t) => window.edpdApp.model.target > t, t0);
